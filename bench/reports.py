@@ -156,7 +156,8 @@ def run(args: argparse.Namespace) -> None:
         print(json.dumps(figures))
     if args.measure:
         figures = measure(args)
-        if not args.tiny:
+        partial = args.only or args.no_store_month or args.no_year or args.no_drill or args.no_export
+        if not args.tiny and not partial:
             (OUT / "reports.json").write_text(json.dumps(figures, ensure_ascii=False, indent=1) + "\n")
         print(json.dumps(figures, ensure_ascii=False))
 

@@ -6,18 +6,39 @@ once so that a figure and the list it drills to are the same members.
   stores in the range, wherever they are filed;
 - returning: visitors who had visited (any store) before the range; firstVisit: the other visitors;
 - lapsed: members of the stores who have visited, but not in the `lapsed_days` up to the range's end;
-- a lifecycle stage (STAGES, `with_stage`): members of the stores as at the range's end."""
+- a lifecycle stage (STAGES, `with_stage`): members of the stores as at the range's end.
+
+The counts read the member visit summaries (apps.reports.summaries: the visit days of each member,
+store and day, and each member's first, second and last visit day; docs/decisions/0050), never the
+orders: a chain's year is a few set-based joins. They are the orders' figures once the queue is
+drained, which `members_fresh` does on the primary (a member's first visit may be at any store, so
+every store's waiting days); the lists of members keep reading the orders where a page of them is
+cheaper so (`visits`, `member_set`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.db import connection
-from django.db.models import Case, CharField, Count, Exists, OuterRef, Q, QuerySet, Value, When
+from django.db import DEFAULT_DB_ALIAS, connection, connections, router, transaction
+from django.db.models import (
+    Case,
+    CharField,
+    Count,
+    DateField,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext_lazy as _
 
@@ -26,6 +47,8 @@ from apps.cards.member_figures import holds_card_type
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
 from apps.members.report_selectors import day_start, filed_between, members_of_stores
+from apps.reports.summaries.models import MemberVisitDay
+from apps.reports.summaries.selectors import ensure_fresh, ensure_fresh_everywhere
 
 LAPSED_DAYS = 90
 LAPSED_DAYS_MAX = 3650
@@ -84,14 +107,53 @@ def returning_visits(scope: Scope) -> QuerySet[Any]:
     return visits(scope).filter(visited_before(scope.date_from, OuterRef("member_id")))
 
 
+def members_fresh() -> None:
+    """The member visit summaries brought up to every committed order (on the primary): a
+    member's first, second and last visit may be at a store outside the report's."""
+    ensure_fresh_everywhere()
+
+
+def stores_fresh(scope: Scope) -> None:
+    """The stores' visit days brought up to every committed order (on the primary)."""
+    ensure_fresh(scope.stores)
+
+
+FIRST_VISIT_OF_DAY = "visitor__first_visit"
+SECOND_VISIT_OF_DAY = "visitor__second_visit"
+
+
+def visit_days(scope: Scope) -> QuerySet[MemberVisitDay]:
+    """The members' visit days at the stores in the range (a row per member, store and day, with
+    its paid orders and spend): what `visits` holds, summed by member, store and day."""
+    return MemberVisitDay.objects.filter(
+        store_id__in=scope.stores, business_date__gte=scope.date_from, business_date__lte=scope.date_to
+    )
+
+
 def lapsed_q(scope: Scope) -> Q:
     """A member (outer pk) whose last visit up to the range's end was `lapsed_days` or more before it:
-    one backward probe of order_member_paid_day a member."""
-    return Q(last_visit_at_end__lte=scope.date_to - timedelta(days=scope.lapsed_days))
+    a visit on or before the cut-off (their first), and none after it up to the range's end (their
+    last is before the cut-off, or after the range's end with no visit day between: the one probe
+    of member_visit_day_member, only for the members who visited after the range)."""
+    cutoff = scope.date_to - timedelta(days=scope.lapsed_days)
+    came_back = MemberVisitDay.objects.filter(
+        member_id=OuterRef("pk"), business_date__gt=cutoff, business_date__lte=scope.date_to
+    )
+    return Q(visit_summary__first_visit__lte=cutoff) & (
+        Q(visit_summary__last_visit__lte=cutoff) | Q(Q(visit_summary__last_visit__gt=scope.date_to), ~Exists(came_back))
+    )
 
 
 def with_last_visit(members: QuerySet[Member], scope: Scope) -> QuerySet[Member]:
-    return members.annotate(last_visit_at_end=member_visits.last_visit(as_of=scope.date_to))
+    """`last_visit_at_end`: the member's last visit up to the range's end, their summary's last visit
+    when that is not after it (a probe of the orders only for the members who came back since)."""
+    return members.annotate(
+        last_visit_at_end=Case(
+            When(visit_summary__last_visit__lte=scope.date_to, then=F("visit_summary__last_visit")),
+            default=member_visits.last_visit(as_of=scope.date_to),
+            output_field=DateField(),
+        )
+    )
 
 
 def new_members(scope: Scope) -> QuerySet[Member]:
@@ -99,7 +161,8 @@ def new_members(scope: Scope) -> QuerySet[Member]:
 
 
 def lapsed_members(scope: Scope) -> QuerySet[Member]:
-    return with_last_visit(members_of_stores(scope.stores), scope).filter(lapsed_q(scope))
+    members_fresh()
+    return members_of_stores(scope.stores).filter(lapsed_q(scope))
 
 
 def member_set(scope: Scope, name: str) -> QuerySet[Member]:
@@ -206,7 +269,148 @@ def age_band(as_of: date, birthday: str = "birthday") -> Case:
 
 def count_by(queryset: QuerySet[Any], group: str, member: str = "pk") -> dict[Any, int]:
     """Distinct members of `queryset` by `group` (a field path)."""
-    return dict(queryset.order_by().values_list(group).annotate(n=Count(member, distinct=True)))
+    with probing(queryset.db):
+        return dict(queryset.order_by().values_list(group).annotate(n=Count(member, distinct=True)))
+
+
+@contextmanager
+def probing(using: str | None = None) -> Iterator[None]:
+    """The member figures' reads planned for data in memory (random_page_cost 1.1, for this
+    transaction only): the visit days and summaries are small, hot and indexed, and PostgreSQL's
+    default costs (a disk's) make a store's month hash the whole member summary (95,000 rows at
+    scale 0.1) instead of probing the few members it visited by key; a chain's year still hashes."""
+    alias = using or summaries_database()
+    with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
+        cursor.execute("SET LOCAL random_page_cost = 1.1")
+        yield
+
+
+def summaries_database() -> str:
+    """Where the member summaries are read: the replica when the router sends reports' reads there."""
+    return router.db_for_read(MemberVisitDay) or DEFAULT_DB_ALIAS
+
+
+def _fetch(sql: str, params: Sequence[Any] | Mapping[str, Any]) -> list[tuple[Any, ...]]:
+    alias = summaries_database()
+    with probing(alias), connections[alias].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+# Visitors and returning visitors (first visit before the range, or for a month before the month) by
+# group, by month and in all, from one pass over the visit days: each (group, member), (month,
+# member) and member once (GROUPING SETS), then counted. GROUPING(g, month) names the set: 1 the
+# groups, 2 the months, 3 the whole.
+_VISITING_SQL = """
+SELECT t.sets, t.g, t.month, count(*),
+    count(*) FILTER (WHERE t.first < CASE WHEN t.sets = 2 THEN t.month ELSE %(from)s END)
+FROM (
+    SELECT GROUPING(x.g, x.month) AS sets, x.g, x.month, x.member_id, x.first
+    FROM (
+        SELECT {group} AS g, date_trunc('month', v.business_date::timestamp)::date AS month, v.member_id,
+            s.first_visit AS first
+        FROM reports_membervisitday v JOIN reports_membervisitsummary s ON s.member_id = v.member_id {join}
+        WHERE v.store_id = ANY(%(stores)s) AND v.business_date >= %(from)s AND v.business_date <= %(to)s
+    ) AS x
+    GROUP BY GROUPING SETS ((x.g, x.member_id, x.first), (x.month, x.member_id, x.first), (x.member_id, x.first))
+) AS t
+GROUP BY t.sets, t.g, t.month
+"""
+# What a visit day's member is grouped by: the store visited, or the member's source or labels (a
+# member in each of their labels' groups, a member without one in None's).
+VISITING_GROUPS = {
+    "store": ("v.store_id", ""),
+    "source": ("m.source", "JOIN members_member m ON m.id = v.member_id"),
+    "label": ("ml.memberlabel_id", "LEFT JOIN members_member_labels ml ON ml.member_id = v.member_id"),
+}
+
+
+@dataclass(frozen=True)
+class Visiting:
+    """Distinct visitors and, of them, returning ones: (visitors, returning) by group, by month (the
+    month's first day; returning: visited before the month) and in all."""
+
+    by_group: dict[Any, tuple[int, int]]
+    by_month: dict[date, tuple[int, int]]
+    total: tuple[int, int]
+
+
+def visiting(scope: Scope, grouping: str) -> Visiting:
+    """The stores' visitors in the range by `grouping` (VISITING_GROUPS), by month and in all."""
+    group, join = VISITING_GROUPS[grouping]
+    rows = _fetch(
+        _VISITING_SQL.format(group=group, join=join),
+        {"stores": list(scope.stores), "from": scope.date_from, "to": scope.date_to},
+    )
+    by_group = {g: (n, back) for sets, g, _month, n, back in rows if sets == 1}
+    by_month = {month: (n, back) for sets, _g, month, n, back in rows if sets == 2}
+    total = next(((n, back) for sets, _g, _month, n, back in rows if sets == 3), (0, 0))
+    return Visiting(by_group, by_month, total)
+
+
+# By month of the range: new customers (first visit ever in that month) and returning ones, their
+# orders and spend; of the new, those whose first visit was at the stores (their earliest visit day
+# there that month is their first) and how many of them came again (their second visit day, any
+# store) within 30, 60 and 90 days. Per member and month first (hashed, the visit days alone), then
+# joined to the members' summaries and counted by month: one pass over the visit days.
+_MARKETING_SQL = """
+SELECT a.month,
+    count(*) FILTER (WHERE side.new), sum(a.orders) FILTER (WHERE side.new), sum(a.spend) FILTER (WHERE side.new),
+    count(*) FILTER (WHERE NOT side.new), sum(a.orders) FILTER (WHERE NOT side.new),
+    sum(a.spend) FILTER (WHERE NOT side.new),
+    count(*) FILTER (WHERE side.here),
+    count(*) FILTER (WHERE side.here AND s.second_visit <= s.first_visit + 30),
+    count(*) FILTER (WHERE side.here AND s.second_visit <= s.first_visit + 60),
+    count(*) FILTER (WHERE side.here AND s.second_visit <= s.first_visit + 90)
+FROM (
+    SELECT date_trunc('month', v.business_date::timestamp)::date AS month, v.member_id, sum(v.orders) AS orders,
+        sum(v.spend) AS spend, min(v.business_date) AS earliest
+    FROM reports_membervisitday v
+    WHERE v.store_id = ANY(%s) AND v.business_date >= %s AND v.business_date <= %s
+    GROUP BY 1, 2
+) AS a
+JOIN reports_membervisitsummary s ON s.member_id = a.member_id
+CROSS JOIN LATERAL (
+    SELECT date_trunc('month', s.first_visit::timestamp)::date = a.month AS new, a.earliest = s.first_visit AS here
+) AS side
+GROUP BY a.month
+"""
+
+
+def marketing_months(scope: Scope) -> list[tuple[Any, ...]]:
+    """(month, new customers, their orders, spend, returning customers, their orders, spend, new
+    customers first seen at the stores, of them back within 30, 60, 90 days) per month of the range
+    with a visit; a sum over no member is None."""
+    return _fetch(_MARKETING_SQL, (list(scope.stores), scope.date_from, scope.date_to))
+
+
+# Each customer's orders and spend at the stores in the range (per store too, when grouped by it),
+# hashed per member before anything is joined to them: a member's groups are read once, not once a
+# visit day.
+_CUSTOMERS_SQL = """
+SELECT {group}, count(*), sum(a.orders), sum(a.spend)
+FROM (
+    SELECT v.member_id, {store} AS store_id, sum(v.orders) AS orders, sum(v.spend) AS spend
+    FROM reports_membervisitday v
+    WHERE v.store_id = ANY(%s) AND v.business_date >= %s AND v.business_date <= %s
+    GROUP BY 1, 2
+) AS a
+JOIN ({members}) AS g(member_id, grp) ON g.member_id = a.member_id
+GROUP BY 1
+"""
+
+
+def customers_by(scope: Scope, members: QuerySet[Member], group: Any) -> list[tuple[Any, int, int, Decimal | None]]:
+    """(group value, customers, orders, spend) of the members of `members` who visited the stores in
+    the range: by `group` (an expression over a member), or by the store visited (None)."""
+    chosen = members.order_by().annotate(grp=group if group is not None else Value(None, output_field=IntegerField()))
+    members_sql, members_params = chosen.values_list("pk", "grp").query.sql_with_params()
+    sql = _CUSTOMERS_SQL.format(
+        group="g.grp" if group is not None else "a.store_id",
+        store="NULL::bigint" if group is not None else "v.store_id",
+        members=members_sql,
+    )
+    return [tuple(row) for row in _fetch(sql, (list(scope.stores), scope.date_from, scope.date_to, *members_params))]
 
 
 def percent(part: int | Decimal, whole: int | Decimal) -> Decimal | None:

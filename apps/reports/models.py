@@ -13,6 +13,8 @@ from apps.reports.choices import ExportStatus
 from apps.reports.summaries.models import (
     CategoryDaySummary,
     DirtyStoreDay,
+    MemberVisitDay,
+    MemberVisitSummary,
     StaffCategoryDaySummary,
     StaffDaySummary,
     StoreDaySummary,
@@ -24,6 +26,8 @@ __all__ = [
     "CategoryDaySummary",
     "DirtyStoreDay",
     "ExportJob",
+    "MemberVisitDay",
+    "MemberVisitSummary",
     "StaffCategoryDaySummary",
     "StaffDaySummary",
     "StoreDaySummary",

@@ -15,11 +15,9 @@ from django.db.models import (
     CharField,
     Count,
     DecimalField,
-    Exists,
     F,
     IntegerField,
     OuterRef,
-    Q,
     QuerySet,
     Sum,
     Value,
@@ -28,7 +26,7 @@ from django.db.models import (
 from django.db.models.functions import Cast, TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
-from apps.billing.orders.member_visits import first_visit, last_visit, visit_after
+from apps.billing.orders.member_visits import last_visit
 from apps.cards import member_figures as cards
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
@@ -118,22 +116,25 @@ class CustomerAnalysis(Report):
         ]
 
     def _group(self, f: ReportFilters) -> Any:
+        """What a customer (a member) is grouped by; None: the store visited, not the member."""
         by = self.by(f)
         if by == "segment":
             return Case(
-                When(first__lt=f.date_from, then=Value("returning")), default=Value("new"), output_field=CharField()
+                When(visit_summary__first_visit__lt=f.date_from, then=Value("returning")),
+                default=Value("new"),
+                output_field=CharField(),
             )
         if by == "cardHolder":
             return Case(
-                When(cards.holds_usable_card(as_of=f.date_to, member=OuterRef("member_id")), then=Value(HOLDER)),
+                When(cards.holds_usable_card(as_of=f.date_to), then=Value(HOLDER)),
                 default=Value(NO_CARD),
                 output_field=CharField(),
             )
         if by == "gender":
-            return F("member__gender")
+            return F("gender")
         if by == "ageBand":
-            return sets.age_band(f.date_to, "member__birthday")
-        return F("store_id")
+            return sets.age_band(f.date_to)
+        return None
 
     def _set(self, f: ReportFilters, group: Any) -> str:
         """The members a group's customers are: its segment's, else the segment filter's."""
@@ -154,17 +155,13 @@ class CustomerAnalysis(Report):
 
     @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
-        visits = sets.visits(scope_of(f)).annotate(first=first_visit(member=OuterRef("member_id")))
+        sets.members_fresh()
+        members = Member.objects.all()
         if f.segment == "new":
-            visits = visits.filter(first__gte=f.date_from)
+            members = members.filter(visit_summary__first_visit__gte=f.date_from)
         elif f.segment == "returning":
-            visits = visits.filter(first__lt=f.date_from)
-        grouped = (
-            visits.annotate(group=self._group(f))
-            .order_by()
-            .values_list("group")
-            .annotate(customers=Count("member_id", distinct=True), visits=Count("pk"), spend=Sum("payable"))
-        )
+            members = members.filter(visit_summary__first_visit__lt=f.date_from)
+        grouped = sets.customers_by(scope_of(f), members, self._group(f))
         names = self._names(f)
         rows = []
         for group, customers, orders, spend in grouped:
@@ -225,58 +222,15 @@ class CustomerMarketing(Report):
             Column("secondVisit90", _("Second visit within 90 days (%)"), kind="percent"),
         ]
 
-    def _conversions(self, f: ReportFilters) -> dict[str, dict[str, int]]:
-        """By the month of their first visit: new customers whose first visit was at the stores, and
-        how many came back within 30, 60, 90 days."""
-        scope = scope_of(f)
-        first_here = sets.visits(scope).filter(member_id=OuterRef("pk"), business_date=OuterRef("first"))
-        cohort = (
-            Member.objects.filter(pk__in=sets.visits(scope).values("member_id"))
-            .annotate(first=first_visit())
-            .filter(first__gte=f.date_from, first__lte=f.date_to)
-            .filter(Exists(first_here))
-            .annotate(second=visit_after(after=OuterRef("first")))
-        )
-        counted = (
-            cohort.annotate(month=TruncMonth("first"))
-            .order_by()
-            .values_list("month")
-            .annotate(
-                n=Count("pk"),
-                d30=Count("pk", filter=Q(second__lte=F("first") + timedelta(days=30))),
-                d60=Count("pk", filter=Q(second__lte=F("first") + timedelta(days=60))),
-                d90=Count("pk", filter=Q(second__lte=F("first") + timedelta(days=90))),
-            )
-        )
-        return {_month_key(month): {"n": n, "30": d30, "60": d60, "90": d90} for month, n, d30, d60, d90 in counted}
-
     @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
-        # Per member and month first, then the member's first visit once per pair (a subquery in an
-        # aggregate's FILTER would be run again for every order and every figure).
-        pairs = (
-            sets.visits(scope_of(f))
-            .annotate(month=TruncMonth("business_date"))
-            .order_by()
-            .values_list("month", "member_id")
-            .annotate(orders=Count("pk"), spend=Sum("payable"), first=first_visit(member=OuterRef("member_id")))
-        )
-        months: dict[str, dict[str, Any]] = {}
-        for month, _member, orders, spend, first in pairs:
-            key = _month_key(month)
-            side = "new" if _month_key(first) == key else "returning"
-            row = months.setdefault(key, {"new": [0, 0, ZERO], "returning": [0, 0, ZERO]})
-            row[side][0] += 1
-            row[side][1] += orders
-            row[side][2] += spend
-        conversions = self._conversions(f)
+        sets.members_fresh()
         rows = []
-        for key, row in months.items():
-            (new_customers, new_orders, new_spend), (old_customers, old_orders, old_spend) = (
-                row["new"],
-                row["returning"],
-            )
-            cohort = conversions.get(key, {"n": 0, "30": 0, "60": 0, "90": 0})
+        for month, *figures in sets.marketing_months(scope_of(f)):
+            new_customers, new_orders, new_spend, old_customers, old_orders, old_spend, *cohort = figures
+            new_spend, old_spend = _money(new_spend), _money(old_spend)
+            first_here, *came_back = cohort
+            key = _month_key(month)
             rows.append(
                 {
                     "month": key,
@@ -284,13 +238,16 @@ class CustomerMarketing(Report):
                     "setFirstVisit": sets.FIRST_VISIT,
                     "setReturning": sets.RETURNING,
                     "newCustomers": new_customers,
-                    "newOrders": new_orders,
+                    "newOrders": new_orders or 0,
                     "newSpend": new_spend,
                     "returningCustomers": old_customers,
-                    "returningOrders": old_orders,
+                    "returningOrders": old_orders or 0,
                     "returningSpend": old_spend,
                     "newShare": sets.percent(new_spend, new_spend + old_spend),
-                    **{f"secondVisit{days}": sets.percent(cohort[str(days)], cohort["n"]) for days in (30, 60, 90)},
+                    **{
+                        f"secondVisit{days}": sets.percent(back, first_here)
+                        for days, back in zip((30, 60, 90), came_back, strict=True)
+                    },
                 }
             )
         return sorted(rows, key=lambda row: row["month"])
@@ -370,8 +327,9 @@ class CustomerFollowUp(Report):
                 dueOn=F("birthday"),
                 sessionsLeft=NO_SESSIONS,
             ).order_by("birthday_month", "birthday_day", "memId")
+        sets.members_fresh()
         return self._member_values(
-            sets.lapsed_members(scope_of(f)),
+            sets.with_last_visit(sets.lapsed_members(scope_of(f)), scope_of(f)),
             "",
             f.date_to,
             detail=Value(""),
@@ -465,8 +423,9 @@ class MemberOperation(Report):
                 row = figures.setdefault((store_id, _period_key(when, monthly)), {})
                 row.update({name: v or 0 for name, v in zip(names, values, strict=True)})
 
+        sets.stores_fresh(scope)
         add(
-            sets.visits(scope)
+            sets.visit_days(scope)
             .annotate(p=period("business_date", timed=False))
             .order_by()
             .values_list("store_id", "p")

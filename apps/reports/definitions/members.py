@@ -7,13 +7,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
-from django.db.models import Case, CharField, Count, F, OuterRef, QuerySet, Value, When
+from django.db.models import Case, CharField, Count, F, QuerySet, Value, When
 from django.db.models.functions import TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
-from apps.billing.orders.member_visits import first_visit, last_visit
+from apps.billing.orders.member_visits import last_visit
 from apps.cards.member_figures import card_types_held, holds_usable_card
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
@@ -28,6 +28,7 @@ from apps.members.report_selectors import (
 from apps.reports import member_sets as sets
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 
+T = TypeVar("T")
 NONE = "none"  # the group of members with no source, or no label
 MEMBER_LIST = "MemberList"
 
@@ -43,16 +44,18 @@ def scope_of(f: ReportFilters) -> sets.Scope:
     return sets.Scope(f.stores, f.date_from, f.date_to, sets.lapsed_days_of(f.extra))
 
 
-def rows_once(compute: Callable[[Any, ReportFilters], list[dict[str, Any]]]) -> Any:
-    """A list report's rows computed once per request: show asks for rows, totals and series of the
-    same filters, and the framework makes one report object a request."""
+def rows_once(compute: Callable[[Any, ReportFilters], T]) -> Any:
+    """A list report's rows (or another figure of its filters) computed once per request: show asks
+    for rows, totals and series of the same filters, and the framework makes one report object a
+    request."""
+    cache = f"_{compute.__name__}_cache"
 
     @functools.wraps(compute)
-    def rows(self: Any, f: ReportFilters) -> list[dict[str, Any]]:
-        cached = self.__dict__.get("_rows_cache")
+    def rows(self: Any, f: ReportFilters) -> T:
+        cached = self.__dict__.get(cache)
         if cached is None or cached[0] != f:
             cached = (f, compute(self, f))
-            self.__dict__["_rows_cache"] = cached
+            self.__dict__[cache] = cached
         return cached[1]
 
     return rows
@@ -110,6 +113,7 @@ class MemberList(Report):
 
     def members(self, f: ReportFilters) -> QuerySet[Member]:
         scope = scope_of(f)
+        sets.members_fresh()
         members = sets.member_set(scope, f.extra["set"])
         source = f.extra.get("source")
         if source:
@@ -205,13 +209,16 @@ class MemberAnalysis(Report):
             ),
         ]
 
-    def _group_fields(self, grouping: str) -> tuple[str, str]:
-        """(the field of a member, the field of a visit) a grouping counts by."""
-        return {
-            "store": ("home_store_id", "store_id"),
-            "source": ("source", "member__source"),
-            "label": ("labels", "member__labels"),
-        }[grouping]
+    def _member_field(self, grouping: str) -> str:
+        """The field of a member a grouping counts the members filed and lapsed by (the visitors:
+        sets.VISITING_GROUPS)."""
+        return {"store": "home_store_id", "source": "source", "label": "labels"}[grouping]
+
+    @rows_once
+    def _visiting(self, f: ReportFilters) -> sets.Visiting:
+        """Rows, totals and series ask for the visitors of the same filters: one pass gives all."""
+        sets.members_fresh()
+        return sets.visiting(scope_of(f), self.grouping(f))
 
     def _names(self, f: ReportFilters, grouping: str) -> dict[Any, str]:
         if grouping == "store":
@@ -224,11 +231,12 @@ class MemberAnalysis(Report):
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         scope = scope_of(f)
         grouping = self.grouping(f)
-        member_field, visit_field = self._group_fields(grouping)
+        member_field = self._member_field(grouping)
+        visiting = self._visiting(f).by_group
         figures = {
             "newMembers": sets.count_by(sets.new_members(scope), member_field),
-            "visitors": sets.count_by(sets.visits(scope), visit_field, "member_id"),
-            "returning": sets.count_by(sets.returning_visits(scope), visit_field, "member_id"),
+            "visitors": {group: visitors for group, (visitors, _returning) in visiting.items()},
+            "returning": {group: returning for group, (_visitors, returning) in visiting.items() if returning},
             "lapsed": sets.count_by(sets.lapsed_members(scope), member_field),
         }
         names = self._names(f, grouping)
@@ -257,19 +265,17 @@ class MemberAnalysis(Report):
         return rows
 
     def totals(self, f: ReportFilters) -> Mapping[str, Any]:
-        """Each member once, however many stores they visited or labels they carry."""
-        if len(f.stores) == 1 and self.grouping(f) == "store":
-            return {key: sum(row[key] for row in self.rows(f)) for key, _name, _label in _ANALYSIS_SETS}
-        scope = scope_of(f)
-        visitors = sets.visits(scope).values("member_id").distinct().count()
-        returning = sets.returning_visits(scope).values("member_id").distinct().count()
-        return {
-            "newMembers": sets.new_members(scope).count(),
-            "visitors": visitors,
-            "returning": returning,
-            "firstVisits": visitors - returning,
-            "lapsed": sets.lapsed_members(scope).count(),
-        }
+        """Each member once, however many stores they visited or labels they carry: a member is filed
+        at one store with one source, so the filed and lapsed add up by store or source, not by label."""
+        visitors, returning = self._visiting(f).total
+        if self.grouping(f) == "label":
+            scope = scope_of(f)
+            lapsed = sets.lapsed_members(scope)
+            with sets.probing(lapsed.db):
+                filed = {"newMembers": sets.new_members(scope).count(), "lapsed": lapsed.count()}
+        else:
+            filed = {key: sum(row[key] for row in self.rows(f)) for key in ("newMembers", "lapsed")}
+        return {**filed, "visitors": visitors, "returning": returning, "firstVisits": visitors - returning}
 
     def series(self, f: ReportFilters) -> list[Series]:
         scope = scope_of(f)
@@ -280,14 +286,9 @@ class MemberAnalysis(Report):
             .values_list("month")
             .annotate(n=Count("pk"))
         )
-        visiting = sets.visits(scope).order_by().annotate(month=TruncMonth("business_date"))
-        visitors = visiting.values_list("month").annotate(n=Count("member_id", distinct=True))
-        returning = (
-            visiting.annotate(first=first_visit(member=OuterRef("member_id")))
-            .filter(first__lt=F("month"))
-            .values_list("month")
-            .annotate(n=Count("member_id", distinct=True))
-        )
+        monthly = self._visiting(f).by_month
+        visitors = [(month, n) for month, (n, _returning) in monthly.items()]
+        returning = [(month, n) for month, (_visitors, n) in monthly.items() if n]
         return [
             Series("newMembers", _("New members"), _monthly(new), chart="bar"),
             Series("visitors", _("Visiting members"), _monthly(visitors), chart="bar"),

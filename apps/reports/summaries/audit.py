@@ -13,7 +13,7 @@ from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 
 from apps.core.ledgers import Difference
-from apps.reports.summaries.recompute import LIVE, Tables, fact_days, recompute
+from apps.reports.summaries.recompute import LIVE, Tables, fact_days, recompute, refresh_member_summaries
 
 SCRATCH = Tables(
     store="reports_scratch_store",
@@ -21,6 +21,8 @@ SCRATCH = Tables(
     category="reports_scratch_category",
     tender="reports_scratch_tender",
     staff_category="reports_scratch_staff_category",
+    member_visit="reports_scratch_member_visit",
+    member_summary=None,
 )
 HISTORY_START = date(1, 1, 1)
 
@@ -98,8 +100,84 @@ def summary_differences_between(date_from: date, date_to: date) -> list[SummaryD
         return _differences(cursor, pairs) if pairs else []
 
 
+@dataclass(frozen=True)
+class MemberSummaryDifference:
+    member_id: int
+    home_store_id: int | None
+    kept: str
+    recomputed: str
+
+
+# Each member's first, second and last visit day straight from the paid member orders (not from the
+# visit days: the audit checks the chain from the ledger to the figure), beside what is kept, for
+# the members `chosen` names; a member with a visit on a day still waiting in the queue is skipped.
+_MEMBER_SUMMARY_COMPARED = """
+WITH chosen AS ({chosen}),
+days AS (
+    SELECT DISTINCT o.member_id, o.business_date FROM billing_order o
+    WHERE o.status = 'paid' AND o.member_id IS NOT NULL AND o.member_id IN (SELECT member_id FROM chosen)
+),
+firsts AS (SELECT member_id, min(business_date) AS first_visit FROM days GROUP BY member_id),
+rebuilt AS (
+    SELECT d.member_id, f.first_visit, min(d.business_date) FILTER (WHERE d.business_date > f.first_visit)
+        AS second_visit, max(d.business_date) AS last_visit
+    FROM days d JOIN firsts f ON f.member_id = d.member_id GROUP BY d.member_id, f.first_visit
+),
+kept AS (
+    SELECT member_id, first_visit, second_visit, last_visit FROM reports_membervisitsummary
+    WHERE member_id IN (SELECT member_id FROM chosen)
+),
+waiting_days AS (SELECT DISTINCT store_id, business_date FROM reports_dirtystoreday),
+waiting AS (
+    SELECT o.member_id FROM billing_order o JOIN waiting_days w
+        ON w.store_id = o.store_id AND w.business_date = o.business_date
+    WHERE o.member_id IS NOT NULL
+    UNION SELECT v.member_id FROM reports_membervisitday v JOIN waiting_days w
+        ON w.store_id = v.store_id AND w.business_date = v.business_date
+)
+SELECT COALESCE(k.member_id, r.member_id), m.home_store_id, COALESCE(row_to_json(k)::text, '-'),
+    COALESCE(row_to_json(r)::text, '-')
+FROM kept k FULL JOIN rebuilt r ON r.member_id = k.member_id
+LEFT JOIN members_member m ON m.id = COALESCE(k.member_id, r.member_id)
+WHERE (k.first_visit, k.second_visit, k.last_visit) IS DISTINCT FROM (r.first_visit, r.second_visit, r.last_visit)
+    AND COALESCE(k.member_id, r.member_id) NOT IN (SELECT member_id FROM waiting)
+ORDER BY 1
+"""
+_EVERY_MEMBER = (
+    "SELECT member_id FROM billing_order WHERE status = 'paid' AND member_id IS NOT NULL "
+    "UNION SELECT member_id FROM reports_membervisitsummary"
+)
+# The members who visited in the range, or whose kept summary says so: a visit written, changed or
+# removed in the last days shows in one of the two.
+_MEMBERS_OF_DAYS = (
+    "SELECT member_id FROM billing_order WHERE status = 'paid' AND member_id IS NOT NULL "
+    "AND business_date BETWEEN %(date_from)s AND %(date_to)s "
+    "UNION SELECT member_id FROM reports_membervisitday WHERE business_date BETWEEN %(date_from)s AND %(date_to)s "
+    "UNION SELECT member_id FROM reports_membervisitsummary WHERE last_visit >= %(date_from)s"
+)
+
+
+def member_summary_differences(
+    date_from: date | None = None, date_to: date | None = None
+) -> list[MemberSummaryDifference]:
+    """The members whose kept first, second or last visit day their paid orders do not give: those
+    who visited from `date_from` to `date_to` (both None: every member). Read-only."""
+    chosen = _EVERY_MEMBER if date_from is None else _MEMBERS_OF_DAYS
+    with transaction.atomic(), connection.cursor() as cursor:
+        params = None if date_from is None else {"date_from": date_from, "date_to": date_to or date_from}
+        cursor.execute(_MEMBER_SUMMARY_COMPARED.format(chosen=chosen), params)
+        return [MemberSummaryDifference(*row) for row in cursor.fetchall()]
+
+
+def member_summaries_refreshed(member_ids: list[int]) -> None:
+    """The members' summaries recomputed from their visit days (the nightly check's fix)."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        refresh_member_summaries(cursor, member_ids)
+
+
 def summary_differences() -> Iterator[Difference]:
-    """The ledger audit of the summaries (manage.py audit_ledgers): every day of history."""
+    """The ledger audit of the summaries (manage.py audit_ledgers): every day of history, and every
+    member's visit summary."""
     today = timezone.localdate()
     for found in summary_differences_between(HISTORY_START, today + timedelta(days=1)):
         yield Difference(
@@ -108,4 +186,12 @@ def summary_differences() -> Iterator[Difference]:
             field=found.table,
             kept=found.kept,
             recomputed=found.recomputed,
+        )
+    for member in member_summary_differences():
+        yield Difference(
+            ledger="summaries",
+            record=f"member {member.member_id}",
+            field="reports_membervisitsummary",
+            kept=member.kept,
+            recomputed=member.recomputed,
         )

@@ -11,6 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.model_fields import money_field
+from apps.members.models import Member
 
 ZERO = Decimal("0")
 
@@ -189,3 +190,69 @@ class TenderDaySummary(models.Model):
 
     def __str__(self) -> str:
         return f"{self.store_id} {self.business_date} {self.method}"
+
+
+class MemberVisitDay(models.Model):
+    """A member's visit to a store on a business day (apps.billing.orders.member_visits: their paid
+    orders there that day): how many orders and what they were payable. Kept per store-day with the
+    other summaries, so the member reports count distinct members without reading the orders. The
+    member is a foreign key only for the reports' joins: no database constraint, nothing cascades."""
+
+    member = models.ForeignKey(
+        Member,
+        verbose_name=_("member"),
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,  # member_visit_day_member leads with it
+        related_name="+",
+    )
+    store_id = models.BigIntegerField(_("store"))
+    business_date = models.DateField(_("business day"))
+    orders = models.IntegerField(_("paid orders"), default=0)
+    spend = money_field(_("spend"), default=ZERO)
+    # The member's visit summary, joined on the same column (no column of its own): a report reads
+    # a visit day's first visit without going through the members table.
+    visitor = models.ForeignObject(
+        "MemberVisitSummary",
+        on_delete=models.DO_NOTHING,
+        from_fields=["member"],
+        to_fields=["member"],
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("member visit day")
+        verbose_name_plural = _("member visit days")
+        constraints = [
+            models.UniqueConstraint(fields=["store_id", "business_date", "member"], name="member_visit_day_once")
+        ]
+        indexes = [models.Index(fields=["member", "business_date"], name="member_visit_day_member")]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.store_id} {self.business_date}"
+
+
+class MemberVisitSummary(models.Model):
+    """A member's visit days in every store, as the member reports ask about them: the first, the
+    second (the first after the first: a new customer's return) and the last. Refreshed from
+    MemberVisitDay for the members of every store-day the drain recomputes; a member who never
+    visited has no row."""
+
+    member = models.OneToOneField(
+        Member,
+        verbose_name=_("member"),
+        primary_key=True,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        related_name="visit_summary",
+    )
+    first_visit = models.DateField(_("first visit"))
+    second_visit = models.DateField(_("second visit day"), null=True)
+    last_visit = models.DateField(_("last visit"))
+
+    class Meta:
+        verbose_name = _("member visit summary")
+        verbose_name_plural = _("member visit summaries")
+
+    def __str__(self) -> str:
+        return f"{self.member_id} {self.first_visit}..{self.last_visit}"

@@ -26,13 +26,17 @@ What a figure means (the facts it reads, and the day a fact belongs to):
   product or project had that day.
 - **tenders** (store-day-method): succeeded tenders by the local day taken; refunded by the refund's
   business day, not failed.
+- **member visit days** (store-day-member): a member's paid orders at the store on the day (a visit,
+  apps.billing.orders.member_visits; a refunded order stays one) and their payable; and per member
+  (not per store-day) the first, second and last visit day in any store, refreshed for every member
+  whose visit days a recomputation removed or wrote (docs/decisions/0050).
 
 The region, category and position a row holds are the ones of its day (org, catalog and staff keep
 their history, written by their own triggers)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -86,6 +90,8 @@ STAFF_CATEGORY_COLUMNS = (
 )
 CATEGORY_COLUMNS = ("store_id", "business_date", "item_type", "category_id", "qty", "amount")
 TENDER_COLUMNS = ("store_id", "business_date", "method", "tenders", "amount", "refunded")
+MEMBER_VISIT_COLUMNS = ("store_id", "business_date", "member_id", "orders", "spend")
+MEMBER_SUMMARY_COLUMNS = ("member_id", "first_visit", "second_visit", "last_visit")
 
 
 @dataclass(frozen=True)
@@ -97,14 +103,20 @@ class Tables:
     category: str = "reports_categorydaysummary"
     tender: str = "reports_tenderdaysummary"
     staff_category: str = "reports_staffcategorydaysummary"
+    member_visit: str = "reports_membervisitday"
+    # The per-member summary, refreshed for the members of the recomputed days; None: not kept
+    # (scratch tables hold a few days, not a member's history; audit compares it on its own).
+    member_summary: str | None = "reports_membervisitsummary"
 
     def columns(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The per-store-day tables and their columns."""
         return (
             (self.store, STORE_COLUMNS),
             (self.staff, STAFF_COLUMNS),
             (self.category, CATEGORY_COLUMNS),
             (self.tender, TENDER_COLUMNS),
             (self.staff_category, STAFF_CATEGORY_COLUMNS),
+            (self.member_visit, MEMBER_VISIT_COLUMNS),
         )
 
 
@@ -266,26 +278,102 @@ GROUP BY p.store_id, p.business_date, x.method
 """
 
 
+_MEMBER_VISIT_SQL = f"""
+INSERT INTO {{table}} ({", ".join(MEMBER_VISIT_COLUMNS)})
+SELECT o.store_id, o.business_date, o.member_id, count(*), sum(o.payable)
+FROM {_PAIRS}
+JOIN billing_order o ON {_PAID} AND o.member_id IS NOT NULL
+GROUP BY o.store_id, o.business_date, o.member_id
+RETURNING member_id
+"""
+
+# A member's first, second and last visit day, from their visit days (member_visit_day_member: two
+# short index reads a member). The lock makes two drains refresh one after the other: each reads
+# the visit days after the other's commit, so a member both touched ends with both's days.
+_MEMBER_SUMMARY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('reports.member_visit_summary', 0))"
+_MEMBER_SUMMARY_SQL = f"""
+INSERT INTO {{summary}} ({", ".join(MEMBER_SUMMARY_COLUMNS)})
+SELECT m.id, f.days[1], f.days[2], l.last_visit
+FROM unnest(%(members)s::bigint[]) AS m(id)
+CROSS JOIN LATERAL (
+    SELECT max(v.business_date) AS last_visit FROM {{visits}} v WHERE v.member_id = m.id
+) l
+CROSS JOIN LATERAL (
+    SELECT array_agg(d.day ORDER BY d.day) AS days FROM (
+        SELECT DISTINCT v.business_date AS day FROM {{visits}} v WHERE v.member_id = m.id ORDER BY 1 LIMIT 2
+    ) d
+) f
+WHERE l.last_visit IS NOT NULL
+"""
+
+# Every member's summary at once (a rebuild), by the same definition.
+MEMBER_SUMMARY_OF_ALL_SQL = """
+SELECT v.member_id, f.first_visit, min(v.business_date) FILTER (WHERE v.business_date > f.first_visit),
+    max(v.business_date)
+FROM {visits} v
+JOIN (SELECT member_id, min(business_date) AS first_visit FROM {visits} GROUP BY member_id) f
+    ON f.member_id = v.member_id
+GROUP BY v.member_id, f.first_visit
+"""
+
+
+def refresh_member_summaries(cursor: CursorWrapper, members: Iterable[int], tables: Tables = LIVE) -> None:
+    """Recomputes the summary of `members` from their visit days (no row: never visited)."""
+    member_list = sorted(set(members))
+    if not member_list or tables.member_summary is None:
+        return
+    cursor.execute(_MEMBER_SUMMARY_LOCK)
+    cursor.execute(f"DELETE FROM {tables.member_summary} WHERE member_id = ANY(%s)", [member_list])
+    cursor.execute(
+        _MEMBER_SUMMARY_SQL.format(summary=tables.member_summary, visits=tables.member_visit), {"members": member_list}
+    )
+
+
+def rebuild_member_summaries(cursor: CursorWrapper, tables: Tables = LIVE) -> int:
+    """Every member's summary recomputed from the visit days, set-based; answers the members."""
+    if tables.member_summary is None:
+        return 0
+    cursor.execute(_MEMBER_SUMMARY_LOCK)
+    cursor.execute(f"DELETE FROM {tables.member_summary}")
+    columns = ", ".join(MEMBER_SUMMARY_COLUMNS)
+    select = MEMBER_SUMMARY_OF_ALL_SQL.format(visits=tables.member_visit)
+    cursor.execute(f"INSERT INTO {tables.member_summary} ({columns}) {select}")
+    return cursor.rowcount
+
+
 def _params(pairs: Sequence[tuple[int, date]]) -> dict[str, list[int] | list[date]]:
     return {"stores": [store for store, _ in pairs], "days": [day for _, day in pairs]}
 
 
-def recompute(cursor: CursorWrapper, pairs: Sequence[tuple[int, date]], tables: Tables = LIVE) -> None:
+def recompute(
+    cursor: CursorWrapper, pairs: Sequence[tuple[int, date]], tables: Tables = LIVE, *, member_summaries: bool = True
+) -> None:
     """Replaces the summary rows of `pairs` in `tables` by their recomputation from the facts (two
-    statements per table, whatever the number of pairs). Run it inside a transaction."""
+    statements per table, whatever the number of pairs), then the summaries of the members who
+    visited on those days before or after (`member_summaries`; a rebuild of every day does them all
+    at once after, `rebuild_member_summaries`). Run it inside a transaction."""
     if not pairs:
         return
     params = _params(pairs)
+    members: set[int] = set()
     for table, _columns in tables.columns():
+        returning = " RETURNING s.member_id" if table == tables.member_visit else ""
         cursor.execute(
-            f"DELETE FROM {table} s USING {_PAIRS} WHERE s.store_id = p.store_id AND s.business_date = p.business_date",
+            f"DELETE FROM {table} s USING {_PAIRS} WHERE s.store_id = p.store_id AND s.business_date = p.business_date"
+            f"{returning}",
             params,
         )
+        if returning:
+            members.update(row[0] for row in cursor.fetchall())
     cursor.execute(_STORE_SQL.format(table=tables.store), params)
     cursor.execute(_STAFF_SQL.format(table=tables.staff), params)
     cursor.execute(_CATEGORY_SQL.format(table=tables.category), params)
     cursor.execute(_TENDER_SQL.format(table=tables.tender), params)
     cursor.execute(_STAFF_CATEGORY_SQL.format(table=tables.staff_category), params)
+    cursor.execute(_MEMBER_VISIT_SQL.format(table=tables.member_visit), params)
+    members.update(row[0] for row in cursor.fetchall())
+    if member_summaries:
+        refresh_member_summaries(cursor, members, tables)
 
 
 def fact_days(cursor: CursorWrapper, *, date_from: date, date_to: date) -> list[tuple[int, date]]:
@@ -313,6 +401,8 @@ def fact_days(cursor: CursorWrapper, *, date_from: date, date_to: date) -> list[
         UNION SELECT store_id, business_date FROM reports_tenderdaysummary
             WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
         UNION SELECT store_id, business_date FROM reports_staffcategorydaysummary
+            WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+        UNION SELECT store_id, business_date FROM reports_membervisitday
             WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
         """,
         {"date_from": date_from, "date_to": date_to},

@@ -77,6 +77,14 @@ def ensure_fresh(stores: Iterable[int]) -> int:
     return drain(stores=store_list)
 
 
+def ensure_fresh_everywhere() -> int:
+    """`ensure_fresh` of every store: for the figures a member's visits at any store change (the
+    member visit summary: first, second and last visit day)."""
+    if not reads_primary() or not DirtyStoreDay.objects.exists():
+        return 0
+    return drain()
+
+
 def summaries_as_of(stores: Iterable[int]) -> datetime:
     """When the summaries of `stores` last held every committed fact: now when none of their days
     waits in the queue, else when the oldest waiting change was written."""

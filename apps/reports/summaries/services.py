@@ -19,7 +19,13 @@ from apps.messaging.services import task_raise
 from apps.messaging.system_texts import SystemText
 from apps.org.models import OrgUnit
 from apps.reports.choices import SUMMARY_DIFFERENCE_TEXT, AuditAction
-from apps.reports.summaries.audit import SummaryDifference, summary_differences_between
+from apps.reports.summaries.audit import (
+    MemberSummaryDifference,
+    SummaryDifference,
+    member_summaries_refreshed,
+    member_summary_differences,
+    summary_differences_between,
+)
 from apps.reports.summaries.drain import drain
 
 SHOWN_DAYS = 10  # the days a task names (a store's differences are all in the system log)
@@ -29,13 +35,20 @@ def check_days() -> int:
     return int(getattr(settings, "SUMMARY_CHECK_DAYS", 7))
 
 
-def summaries_check(*, days: int | None = None, today: date | None = None) -> list[SummaryDifference]:
-    """Compares the summaries of the last `days` days (the setting SUMMARY_CHECK_DAYS, 7) with
-    their rebuild; records, raises and fixes every difference. Answers the differences found."""
+def summaries_check(
+    *, days: int | None = None, today: date | None = None
+) -> list[SummaryDifference | MemberSummaryDifference]:
+    """Compares the summaries of the last `days` days (the setting SUMMARY_CHECK_DAYS, 7), and the
+    visit summaries of the members who visited in them, with their rebuild; records, raises and
+    fixes every difference. Answers the differences found."""
     today = today or timezone.localdate()
-    found = summary_differences_between(today - timedelta(days=days or check_days()), today)
+    since = today - timedelta(days=days or check_days())
+    found = summary_differences_between(since, today)
+    members = member_summary_differences(since, today)
+    if members:
+        _members_corrected(members)
     if not found:
-        return []
+        return [*members]
     by_store: dict[int, list[SummaryDifference]] = defaultdict(list)
     for difference in found:
         by_store[difference.store_id].append(difference)
@@ -73,7 +86,27 @@ def summaries_check(*, days: int | None = None, today: date | None = None) -> li
                     audience=TaskAudience.OWNER,
                 )
     drain(stores=list(by_store))
-    return found
+    return [*found, *members]
+
+
+def _members_corrected(found: list[MemberSummaryDifference]) -> None:
+    """Records each member summary unlike the orders in the system log (of the member's home store)
+    and recomputes it. No task: a member's summary is derived from the visit days, so a difference
+    that is not also a store-day's (which raises one) is the summary's own, fixed here."""
+    by_store: dict[int | None, list[MemberSummaryDifference]] = defaultdict(list)
+    for difference in found:
+        by_store[difference.home_store_id].append(difference)
+    with transaction.atomic():
+        for store_id, differences in by_store.items():
+            audit_record(
+                actor=Actor(login_name=SYSTEM_ACTOR.login_name, store_id=store_id),
+                action=AuditAction.SUMMARIES_CORRECTED,
+                detail={
+                    "storeId": store_id,
+                    "members": [{"member": f.member_id, "kept": f.kept, "ledgers": f.recomputed} for f in differences],
+                },
+            )
+        member_summaries_refreshed([f.member_id for f in found])
 
 
 def summary_difference_text(params: JsonObject) -> SystemText:

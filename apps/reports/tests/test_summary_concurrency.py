@@ -14,11 +14,14 @@ from django.utils import timezone
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.till.checkout import order_pay
 from apps.cards.tests.factories import CASHIER
+from apps.core.ledgers import ledger_audits
 from apps.core.testing import at_once
-from apps.reports.models import DirtyStoreDay, StoreDaySummary
+from apps.members.tests.factories import MemberFactory
+from apps.reports.models import DirtyStoreDay, MemberVisitSummary, StoreDaySummary
 from apps.reports.summaries import drain as drain_module
 from apps.reports.summaries.audit import summary_differences_between
 from apps.reports.summaries.drain import drain
+from apps.reports.tests.member_data import days_ago, visit
 from apps.reports.tests.summary_factories import cash
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,3 +83,37 @@ def test_two_checkouts_and_drains_at_once_end_equal_to_a_full_rebuild(chain):
     today = timezone.localdate()
     assert StoreDaySummary.objects.get(store_id=store.pk).net_sales == D("100.00")
     assert summary_differences_between(today, today) == []
+
+
+def test_two_drains_refreshing_one_members_summary_end_with_both_days(chain, monkeypatch):
+    """A member's visits at two stores drained at once: the second drain's refresh waits for the
+    first's commit and reads its visit day too, so the summary holds both (member_summaries' lock)."""
+    store, other = chain["store"], chain["other_store"]
+    member = MemberFactory(home_store=store)
+    visit(store, member, days_ago(5))
+    visit(other, member, days_ago(3))
+    recompute = drain_module.recompute
+    others: list[threading.Thread] = []
+
+    def drain_the_other_store() -> None:
+        try:
+            drain(stores=[other.pk])
+        finally:
+            connections.close_all()
+
+    def recompute_then_another_drain_starts(cursor, pairs, tables=drain_module.LIVE):
+        recompute(cursor, pairs, tables)
+        if threading.current_thread() is threading.main_thread():
+            thread = threading.Thread(target=drain_the_other_store)
+            thread.start()
+            thread.join(timeout=2)  # it waits on the member summaries' lock this drain holds
+            assert thread.is_alive()
+            others.append(thread)
+
+    monkeypatch.setattr(drain_module, "recompute", recompute_then_another_drain_starts)
+    drain(stores=[store.pk])
+    others[0].join(timeout=60)
+    summary = MemberVisitSummary.objects.get(member=member)
+    assert (summary.first_visit, summary.second_visit, summary.last_visit) == (days_ago(5), days_ago(3), days_ago(3))
+    assert not DirtyStoreDay.objects.exists()
+    assert list(ledger_audits()["summaries"]()) == []
