@@ -137,7 +137,7 @@ schema: install frontend/node_modules/.installed
 # runs 640 cases) and the ledgers' simulation.
 FUZZ_CASES ?= 30000
 FUZZ_SEED ?= 20261124
-# The ledgers' randomized simulation too (apps/billing/tests/test_ledger_simulation.py): 2,000 operations in `make test`.
+# The ledgers' randomized simulation too (apps/billing/tests/test_ledger_simulation.py): 1,000 operations in `make test`.
 SIMULATION_OPERATIONS ?= 20000
 fuzz: check-system install messages
 	$(DEV_ENV) FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) SIMULATION_OPERATIONS=$(SIMULATION_OPERATIONS) \
