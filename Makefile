@@ -154,7 +154,7 @@ lint: install
 # The container image built with podman on local Debian stand-ins of its two base images, then run as
 # production runs it against the PostgreSQL and Redis at DATABASE_URL and IMAGE_CHECK_REDIS_URL (TCP;
 # by default those on 127.0.0.1): docker/image_check.py, docs/operations.md. Needs root, podman,
-# runc and debootstrap; `.ci/run` runs it last.
+# runc and debootstrap; `.ci/run` runs it beside `make test`.
 image-check: install
 	@for tool in podman runc debootstrap; do command -v $$tool >/dev/null \
 		|| { echo "$$tool is needed (Debian: apt-get install podman runc debootstrap)."; exit 1; }; done
