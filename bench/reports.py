@@ -564,13 +564,15 @@ def checkout(args: argparse.Namespace) -> dict[str, Any]:
             [sales.PRODUCT_PRICE_CEILING],
         )
         product_id, price = cursor.fetchone()
+    # Enough for every round: a product sold by the piece may be kept in use units (500 a bottle
+    # in the generated catalogue), and a million ran out in the fourth round.
     record_moves(
         actor=SYSTEM_ACTOR,
         store=OrgUnit.objects.get(pk=store_id),
         kind=MoveKind.RECEIPT,
         document_kind="bench",
         document_id=0,
-        lines=[MoveLine(product_id, Decimal("1000000"))],
+        lines=[MoveLine(product_id, Decimal("1000000000"))],
     )
     per_round = args.requests + 20 + max(args.clients * 25, 50)
     cards = _checkout_cards(per_round * args.rounds * 2, price)
