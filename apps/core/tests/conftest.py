@@ -1,7 +1,6 @@
-"""The schema fuzz (apps/demo/tests/test_fuzz.py) is one test that runs for most of a minute: under
-pytest-xdist it goes first, so one worker runs it while the others share everything else, instead of
-it starting half-way through and keeping the whole run waiting at the end. (A hook in this conftest
-sees every collected test, not only core's.)"""
+"""The longest tests (apps/core/tests/suite_order.py) go first under pytest-xdist, so one worker
+runs each while the other shares everything else, instead of one starting late and keeping the whole
+run waiting at the end. (A hook in this conftest sees every collected test, not only core's.)"""
 
 import os
 
