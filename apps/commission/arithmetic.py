@@ -21,7 +21,6 @@ from itertools import pairwise
 from apps.commission.choices import TierMode
 
 HUNDRED = Fraction(100)
-CENTS = Decimal("0.01")
 
 
 @dataclass(frozen=True)
