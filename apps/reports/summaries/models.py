@@ -82,13 +82,10 @@ class StoreDaySummary(models.Model):
         return f"{self.store_id} {self.business_date}"
 
 
-class StaffDaySummary(models.Model):
-    """An employee's figures at a store on a business day; `position` is the one held that day."""
+class StaffFigures(models.Model):
+    """What an employee did in a day (selectors.STAFF_FIGURES): the staff credits by kind, the refunds
+    clawed back, the net, the sessions served and the orders they were on."""
 
-    store_id = models.BigIntegerField(_("store"))
-    business_date = models.DateField(_("business day"))
-    employee_id = models.BigIntegerField(_("employee"))
-    position = models.CharField(_("position then"), max_length=16, blank=True)
     service = money_field(_("services"), default=ZERO)
     sale = money_field(_("product sales"), default=ZERO)
     card_sale = money_field(_("card sales"), default=ZERO)
@@ -97,6 +94,18 @@ class StaffDaySummary(models.Model):
     net = money_field(_("net"), default=ZERO)
     sessions = models.IntegerField(_("sessions served"), default=0)
     orders = models.IntegerField(_("orders"), default=0)
+
+    class Meta:
+        abstract = True
+
+
+class StaffDaySummary(StaffFigures):
+    """An employee's figures at a store on a business day; `position` is the one held that day."""
+
+    store_id = models.BigIntegerField(_("store"))
+    business_date = models.DateField(_("business day"))
+    employee_id = models.BigIntegerField(_("employee"))
+    position = models.CharField(_("position then"), max_length=16, blank=True)
 
     class Meta:
         verbose_name = _("staff-day summary")
@@ -110,7 +119,7 @@ class StaffDaySummary(models.Model):
         return f"{self.store_id} {self.business_date} {self.employee_id}"
 
 
-class StaffCategoryDaySummary(models.Model):
+class StaffCategoryDaySummary(StaffFigures):
     """An employee's figures at a store on a business day, by the category each line's item had that
     day (empty for lines of no category: packages, cards, top-ups): the staff figures of one category."""
 
@@ -118,14 +127,6 @@ class StaffCategoryDaySummary(models.Model):
     business_date = models.DateField(_("business day"))
     employee_id = models.BigIntegerField(_("employee"))
     category_id = models.BigIntegerField(_("category then"), null=True)
-    service = money_field(_("services"), default=ZERO)
-    sale = money_field(_("product sales"), default=ZERO)
-    card_sale = money_field(_("card sales"), default=ZERO)
-    card_consumption = money_field(_("card consumption"), default=ZERO)
-    clawed_back = money_field(_("refunds clawed back"), default=ZERO)
-    net = money_field(_("net"), default=ZERO)
-    sessions = models.IntegerField(_("sessions served"), default=0)
-    orders = models.IntegerField(_("orders"), default=0)
 
     class Meta:
         verbose_name = _("staff-category-day summary")
