@@ -83,7 +83,7 @@ class StoreDaySummary(models.Model):
 
 
 class StaffFigures(models.Model):
-    """What an employee did in a day (selectors.STAFF_FIGURES): the staff credits by kind, the refunds
+    """What an employee did in a day (recompute.STAFF_FIGURES): the staff credits by kind, the refunds
     clawed back, the net, the sessions served and the orders they were on."""
 
     service = money_field(_("services"), default=ZERO)

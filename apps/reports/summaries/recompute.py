@@ -43,10 +43,9 @@ from datetime import date
 from django.conf import settings
 from django.db.backends.utils import CursorWrapper
 
-STORE_COLUMNS = (
-    "store_id",
-    "business_date",
-    "region_id",
+# The figures of a store-day and of a staff member's day (selectors read them by these names), in
+# the order the recomputations below select them.
+STORE_FIGURES = (
     "orders",
     "sales",
     "service_amount",
@@ -60,34 +59,10 @@ STORE_COLUMNS = (
     "stored_value_sold",
     "stored_value_spent",
 )
-STAFF_COLUMNS = (
-    "store_id",
-    "business_date",
-    "employee_id",
-    "position",
-    "service",
-    "sale",
-    "card_sale",
-    "card_consumption",
-    "clawed_back",
-    "net",
-    "sessions",
-    "orders",
-)
-STAFF_CATEGORY_COLUMNS = (
-    "store_id",
-    "business_date",
-    "employee_id",
-    "category_id",
-    "service",
-    "sale",
-    "card_sale",
-    "card_consumption",
-    "clawed_back",
-    "net",
-    "sessions",
-    "orders",
-)
+STAFF_FIGURES = ("service", "sale", "card_sale", "card_consumption", "clawed_back", "net", "sessions", "orders")
+STORE_COLUMNS = ("store_id", "business_date", "region_id", *STORE_FIGURES)
+STAFF_COLUMNS = ("store_id", "business_date", "employee_id", "position", *STAFF_FIGURES)
+STAFF_CATEGORY_COLUMNS = ("store_id", "business_date", "employee_id", "category_id", *STAFF_FIGURES)
 CATEGORY_COLUMNS = ("store_id", "business_date", "item_type", "category_id", "qty", "amount")
 TENDER_COLUMNS = ("store_id", "business_date", "method", "tenders", "amount", "refunded")
 MEMBER_VISIT_COLUMNS = ("store_id", "business_date", "member_id", "orders", "spend")

@@ -24,6 +24,7 @@ from apps.reports.summaries.models import (
     StoreDaySummary,
     TenderDaySummary,
 )
+from apps.reports.summaries.recompute import STAFF_FIGURES, STORE_FIGURES
 from apps.reports.summaries.rows import (
     CategoryFiguresRow,
     RegionFiguresRow,
@@ -35,31 +36,7 @@ from apps.reports.summaries.rows import (
 from apps.staff.models import Employee
 
 ZERO = Decimal("0.00")
-STORE_FIGURES = (
-    "orders",
-    "sales",
-    "service_amount",
-    "product_amount",
-    "card_sale_amount",
-    "sessions_served",
-    "refunds",
-    "refunded",
-    "net_sales",
-    "new_members",
-    "stored_value_sold",
-    "stored_value_spent",
-)
 MONEY_FIGURES = frozenset(STORE_FIGURES) - {"orders", "sessions_served", "refunds", "new_members"}
-STAFF_FIGURES = (
-    "service",
-    "sale",
-    "card_sale",
-    "card_consumption",
-    "clawed_back",
-    "net",
-    "sessions",
-    "orders",
-)
 
 
 def reads_primary() -> bool:
