@@ -131,6 +131,35 @@ def line_commissions(scheme: Scheme, month_total: Decimal, entries: Sequence[Ent
     return shares
 
 
+def earned_and_clawed_back(
+    scheme: Scheme, month_total: Decimal, earned: Entry, clawed_back: Entry
+) -> tuple[Decimal, Decimal]:
+    """A group's commission on what it earned and what refunds clawed back from it, as its lines
+    add up when the earned lines are shared out first (apps.commission.figures.compute_lines): the
+    earned part is its exact value rounded once, the clawback the group's rounded commission less
+    that. So a group's figures follow from its sums alone (a year of a chain is summed, not read
+    credit by credit)."""
+    rate = effective_rate(scheme, month_total)
+    earned_n, earned_d = _worth(earned, rate, scheme.per_session)
+    clawed_n, clawed_d = _worth(clawed_back, rate, scheme.per_session)
+    earned_paid = _cents(earned_n, earned_d)
+    return earned_paid, _cents(earned_n * clawed_d + clawed_n * earned_d, earned_d * clawed_d) - earned_paid
+
+
+def _worth(entry: Entry, rate: Fraction, per_session: Decimal) -> tuple[int, int]:
+    """An entry's exact commission as numerator and denominator: amount × rate + sessions × the
+    fixed amount, in integers (a chain's year prices thousands of groups; Fraction's own arithmetic
+    normalises at every step)."""
+    amount_n, amount_d = entry.amount.as_integer_ratio()
+    sessions_n, sessions_d = entry.sessions.as_integer_ratio()
+    per_n, per_d = per_session.as_integer_ratio()
+    rate_n, rate_d = rate.numerator, rate.denominator
+    return (
+        amount_n * rate_n * sessions_d * per_d + sessions_n * per_n * amount_d * rate_d,
+        amount_d * rate_d * sessions_d * per_d,
+    )
+
+
 def group_commission(scheme: Scheme, month_total: Decimal, entries: Sequence[Entry]) -> Decimal:
     """What a group of lines earns in all, rounded once."""
     rate = effective_rate(scheme, month_total)

@@ -6,7 +6,7 @@ month is computed from the credits whenever it is read; closing it stores these 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -14,7 +14,15 @@ from decimal import Decimal
 from django.db.models import Prefetch, Q
 
 from apps.billing.orders.credit_reads import CreditFact, credits_between
-from apps.commission.arithmetic import Entry, Scheme, Tier, line_commissions, session_count, tier_reached
+from apps.commission.arithmetic import (
+    Entry,
+    Scheme,
+    Tier,
+    earned_and_clawed_back,
+    line_commissions,
+    session_count,
+    tier_reached,
+)
 from apps.commission.models import CommissionLine, CommissionPeriod, PlanTier, PlanVersion
 from apps.staff.selectors import positions_held
 
@@ -60,15 +68,27 @@ def _versions(plan_filter: Q, last: date) -> list[PlanVersion]:
     )
 
 
+Shelf = dict[tuple[str, str], list[VersionInfo]]
+
+
+def _shelf(versions: Iterable[VersionInfo], plan_of: Mapping[int, PlanVersion]) -> Shelf:
+    shelf: Shelf = defaultdict(list)
+    for info in versions:
+        plan = plan_of[info.pk].plan
+        shelf[(plan.position, plan.kind)].append(info)
+    return shelf
+
+
 class PlanBook:
     """The versions that may apply at a store up to a day: its own plans', then the chain's."""
 
-    def __init__(self, *, store_id: int, last: date) -> None:
-        self._own: dict[tuple[str, str], list[VersionInfo]] = defaultdict(list)
-        self._chain: dict[tuple[str, str], list[VersionInfo]] = defaultdict(list)
-        for version in _versions(Q(plan__store_id=store_id) | Q(plan__store__isnull=True), last):
-            book = self._chain if version.plan.store_id is None else self._own
-            book[(version.plan.position, version.plan.kind)].append(version_info(version))
+    def __init__(self, *, own: Shelf, chain: Shelf) -> None:
+        self._own = own
+        self._chain = chain
+
+    @classmethod
+    def of_store(cls, *, store_id: int, last: date) -> PlanBook:
+        return plan_books(store_ids=[store_id], last=last)[store_id]
 
     def in_force(self, position: str, kind: str, day: date) -> VersionInfo | None:
         """The latest version effective on `day` (of one date, the latest written); a store's own
@@ -81,6 +101,25 @@ class PlanBook:
             if found is not None:
                 return found
         return None
+
+    def starts(self) -> set[date]:
+        """The days a version starts: between two of them, every plan's version in force is one."""
+        return {v.effective_from for shelf in (self._own, self._chain) for versions in shelf.values() for v in versions}
+
+
+def plan_books(*, store_ids: Iterable[int], last: date) -> dict[int, PlanBook]:
+    """Each store's PlanBook up to `last`, from one read of the chain's and the stores' versions."""
+    stores = set(store_ids)
+    versions = _versions(Q(plan__store_id__in=stores) | Q(plan__store__isnull=True), last)
+    plan_of = {version.pk: version for version in versions}
+    infos = [version_info(version) for version in versions]
+    chain = _shelf((i for i in infos if plan_of[i.pk].plan.store_id is None), plan_of)
+    own_of: dict[int, list[VersionInfo]] = defaultdict(list)
+    for info in infos:
+        store_id = plan_of[info.pk].plan.store_id
+        if store_id is not None:
+            own_of[store_id].append(info)
+    return {store_id: PlanBook(own=_shelf(own_of.get(store_id, []), plan_of), chain=chain) for store_id in stores}
 
 
 @dataclass(frozen=True)
@@ -117,7 +156,9 @@ def compute_lines(facts: list[CreditFact], position_on: Callable[[int, date], st
         for fact in facts
     }
     groups: dict[tuple[int, str, int | None], list[CreditFact]] = defaultdict(list)
-    for fact in facts:
+    # A group's earned lines are shared out before its clawbacks (each in the order written), so
+    # the group's figures follow from its sums (arithmetic.earned_and_clawed_back).
+    for fact in sorted(facts, key=lambda fact: fact.refund_id is not None):
         version = versions[fact.credit_id]
         groups[(fact.employee_id, fact.kind, version.pk if version else None)].append(fact)
     commission: dict[int, Decimal] = {}
@@ -156,6 +197,78 @@ def compute_lines(facts: list[CreditFact], position_on: Callable[[int, date], st
     return lines
 
 
+@dataclass
+class StaffFigure:
+    """An employee's month of one kind under one plan version, summed."""
+
+    employee_id: int
+    kind: str
+    version: VersionInfo | None
+    base_amount: Decimal = ZERO
+    sessions: Decimal = ZERO
+    month_total: Decimal = ZERO
+    tier_from: Decimal | None = None
+    rate: Decimal | None = None
+    commission: Decimal = ZERO
+    clawback: Decimal = ZERO
+
+    @property
+    def net(self) -> Decimal:
+        return self.commission + self.clawback
+
+
+@dataclass(frozen=True)
+class KindSums:
+    """An employee's credits of one kind at a store over days of one month on which the plan
+    versions in force stay the same (`day`: one of them), held in one `position`: what they earned
+    and what refunds clawed back, with their sessions."""
+
+    store_id: int
+    month: date
+    employee_id: int
+    kind: str
+    position: str
+    day: date
+    earned: Decimal
+    earned_sessions: Decimal
+    clawed_back: Decimal
+    clawed_back_sessions: Decimal
+
+
+def month_figures(sums: Iterable[KindSums], books: Mapping[int, PlanBook]) -> dict[tuple[int, date], list[StaffFigure]]:
+    """Each store-month's figures from its sums, as the same credits' lines add up to (compute_lines):
+    the sums under each version in force, tiered on the employee's month of the kind."""
+    groups: dict[tuple[int, date, int, str, int | None], tuple[VersionInfo | None, list[KindSums]]] = {}
+    totals: dict[tuple[int, date, int, str], Decimal] = defaultdict(lambda: ZERO)
+    for found in sums:
+        version = books[found.store_id].in_force(found.position, found.kind, found.day)
+        key = (found.store_id, found.month, found.employee_id, found.kind, version.pk if version else None)
+        groups.setdefault(key, (version, []))[1].append(found)
+        totals[key[:4]] += found.earned + found.clawed_back
+    figures: dict[tuple[int, date], list[StaffFigure]] = defaultdict(list)
+    for key, (version, members) in groups.items():
+        store_id, month, employee_id, kind, _version_id = key
+        earned = Entry(sum((m.earned for m in members), ZERO), sum((m.earned_sessions for m in members), ZERO))
+        clawed = Entry(
+            sum((m.clawed_back for m in members), ZERO), sum((m.clawed_back_sessions for m in members), ZERO)
+        )
+        total = totals[key[:4]]
+        figure = StaffFigure(
+            employee_id,
+            kind,
+            version,
+            base_amount=earned.amount + clawed.amount,
+            sessions=earned.sessions + clawed.sessions,
+            month_total=total,
+        )
+        if version is not None:
+            tier = tier_reached(version.scheme, total)
+            figure.tier_from, figure.rate = tier.from_amount, tier.rate
+            figure.commission, figure.clawback = earned_and_clawed_back(version.scheme, total, earned, clawed)
+        figures[(store_id, month)].append(figure)
+    return figures
+
+
 def live_lines(*, store_id: int, month: date, employee_id: int | None = None) -> list[LineFigure]:
     """An open month's lines, computed now. For one employee the tiers still need only that
     employee's credits (a tier is per employee)."""
@@ -163,7 +276,7 @@ def live_lines(*, store_id: int, month: date, employee_id: int | None = None) ->
     facts = credits_between(store_id=store_id, first=first, last=last, employee_id=employee_id)
     # A nurse promoted mid-month is paid under the plan of the position she held on each credit's day.
     position_on = positions_held((fact.employee_id for fact in facts), until=last)
-    return compute_lines(facts, position_on, PlanBook(store_id=store_id, last=last))
+    return compute_lines(facts, position_on, PlanBook.of_store(store_id=store_id, last=last))
 
 
 def stored_lines(*, period: CommissionPeriod, employee_id: int | None = None) -> list[LineFigure]:

@@ -3,19 +3,26 @@ and plan version (the Commission report, the periods call, a staff member's own 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import CreditKind
 from apps.commission.choices import PeriodStatus
-from apps.commission.figures import LineFigure, VersionInfo, closed_period, month_lines
-from apps.commission.models import CommissionPeriod, CommissionPlan, PlanTier, PlanVersion
+from apps.commission.figures import (
+    LineFigure,
+    StaffFigure,
+    closed_period,
+    month_lines,
+    version_info,
+)
+from apps.commission.models import CommissionLine, CommissionPeriod, CommissionPlan, PlanTier, PlanVersion
 from apps.commission.rows import PeriodRow, PlanDetailRow, PlanRow, PlanVersionRow, StaffFigureRow
 from apps.commission.services import first_open_day
 from apps.core.money import money_to_wire
@@ -24,6 +31,7 @@ from apps.staff.choices import EmployeePosition
 from apps.staff.selectors import employees
 
 ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
 
 
 def plans() -> QuerySet[CommissionPlan]:
@@ -133,24 +141,6 @@ def plan_detail(plan: CommissionPlan, *, at_head_office: bool, today: date | Non
     }
 
 
-@dataclass
-class StaffFigure:
-    employee_id: int
-    kind: str
-    version: VersionInfo | None
-    base_amount: Decimal = ZERO
-    sessions: Decimal = ZERO
-    month_total: Decimal = ZERO
-    tier_from: Decimal | None = None
-    rate: Decimal | None = None
-    commission: Decimal = ZERO
-    clawback: Decimal = ZERO
-
-    @property
-    def net(self) -> Decimal:
-        return self.commission + self.clawback
-
-
 def staff_figures(lines: list[LineFigure]) -> list[StaffFigure]:
     """The lines summed per employee, kind and plan version, in the order first met."""
     figures: dict[tuple[int, str, int | None], StaffFigure] = {}
@@ -174,8 +164,10 @@ def employee_names(employee_ids: set[int]) -> dict[int, str]:
     return dict(employees().filter(pk__in=employee_ids).values_list("pk", "name"))
 
 
-def figure_rows(figures: list[StaffFigure]) -> list[StaffFigureRow]:
-    names = employee_names({f.employee_id for f in figures})
+def figure_rows(figures: list[StaffFigure], names: dict[int, str] | None = None) -> list[StaffFigureRow]:
+    """The figures as rows, by staff name; `names`: the employees' names when already read."""
+    if names is None:
+        names = employee_names({f.employee_id for f in figures})
     ordered = sorted(figures, key=lambda f: (names.get(f.employee_id, ""), f.employee_id, f.kind))
     return [
         {
@@ -274,32 +266,100 @@ def store_months(*, store_ids: tuple[int, ...], first: date, last: date, employe
     return found
 
 
-def report_rows(
-    *, store_ids: tuple[int, ...], first: date, last: date, employee_id: int | None
-) -> list[dict[str, Any]]:
-    """The Commission report's rows: per store, month, employee, kind and plan version."""
-    months = store_months(store_ids=store_ids, first=first, last=last, employee_id=employee_id)
+def closed_months(*, store_ids: Iterable[int], months: Iterable[date]) -> set[tuple[int, date]]:
+    """The (store, month) pairs of these that are closed commission periods."""
+    return set(
+        CommissionPeriod.objects.filter(store_id__in=list(store_ids), month__in=list(months)).values_list(
+            "store_id", "month"
+        )
+    )
+
+
+def closed_figures(
+    *, store_ids: Iterable[int], months: Iterable[date], employee_id: int | None
+) -> dict[tuple[int, date], list[StaffFigure]]:
+    """The closed periods' figures among these stores and months, summed from their stored lines in
+    one query (as staff_figures sums them): per store-month, employee, kind and plan version."""
+    lines = CommissionLine.objects.filter(period__store_id__in=list(store_ids), period__month__in=list(months))
+    if employee_id is not None:
+        lines = lines.filter(employee_id=employee_id)
+    sums = list(
+        lines.order_by()
+        .values("period__store_id", "period__month", "employee_id", "kind", "version_id")
+        .annotate(
+            sum_amount=Sum("amount"),
+            sum_sessions=Sum("sessions"),
+            max_month_total=Max("month_total"),
+            max_tier_from=Max("tier_from"),
+            max_rate=Max("rate"),
+            earned=Sum("commission", filter=Q(clawback=False), default=ZERO),
+            clawed_back=Sum("commission", filter=Q(clawback=True), default=ZERO),
+        )
+        .order_by("period__store_id", "period__month", "employee_id", "kind", "version_id")
+    )
+    versions = {
+        version.pk: version_info(version)
+        for version in PlanVersion.objects.filter(pk__in={row["version_id"] for row in sums} - {None})
+        .select_related("plan")
+        .prefetch_related(Prefetch("tiers", queryset=PlanTier.objects.order_by("from_amount")))
+    }
+    figures: dict[tuple[int, date], list[StaffFigure]] = {}
+    for row in sums:
+        figures.setdefault((row["period__store_id"], row["period__month"]), []).append(
+            StaffFigure(
+                row["employee_id"],
+                row["kind"],
+                versions.get(row["version_id"]) if row["version_id"] else None,
+                base_amount=row["sum_amount"],
+                sessions=row["sum_sessions"],
+                month_total=row["max_month_total"],
+                tier_from=row["max_tier_from"],
+                rate=row["max_rate"],
+                commission=row["earned"],
+                clawback=row["clawed_back"],
+            )
+        )
+    return figures
+
+
+@dataclass(frozen=True)
+class StoreMonthFigures:
+    store_id: int
+    store_name: str
+    month: date
+    status: str
+    figures: list[StaffFigure]
+
+
+def report_rows(months: Iterable[StoreMonthFigures]) -> list[dict[str, Any]]:
+    """The Commission report's rows: per store, month, employee, kind and plan version (a month's
+    by staff name, as figure_rows orders them)."""
+    months = list(months)
+    names = employee_names({f.employee_id for found in months for f in found.figures})
+    kind_names = {kind: str(label) for kind, label in CreditKind.choices}
+    status_names = {status: str(label) for status, label in PeriodStatus.choices}
     rows: list[dict[str, Any]] = []
     for found in months:
-        for figure in figure_rows(staff_figures(found.lines)):
+        ordered = sorted(found.figures, key=lambda f: (names.get(f.employee_id, ""), f.employee_id, f.kind))
+        for figure in ordered:
             rows.append(
                 {
                     "month": f"{found.month:%Y-%m}",
                     "storeId": found.store_id,
                     "storeName": found.store_name,
-                    "staffId": figure["staffId"],
-                    "staffName": figure["staffName"],
-                    "kindName": figure["kindName"],
-                    "baseAmount": Decimal(figure["baseAmount"]),
-                    "sessions": Decimal(figure["sessions"]),
-                    "monthTotal": Decimal(figure["monthTotal"]),
-                    "tierFrom": None if figure["tierFrom"] is None else Decimal(figure["tierFrom"]),
-                    "rate": None if figure["rate"] is None else Decimal(figure["rate"]),
-                    "commission": Decimal(figure["commission"]),
-                    "clawback": Decimal(figure["clawback"]),
-                    "net": Decimal(figure["net"]),
-                    "planVersion": figure["planVersion"],
-                    "periodStatus": str(PeriodStatus(found.status).label),
+                    "staffId": figure.employee_id,
+                    "staffName": names.get(figure.employee_id, ""),
+                    "kindName": kind_names[figure.kind],
+                    "baseAmount": figure.base_amount.quantize(CENT),
+                    "sessions": figure.sessions.quantize(CENT),
+                    "monthTotal": figure.month_total.quantize(CENT),
+                    "tierFrom": None if figure.tier_from is None else figure.tier_from.quantize(CENT),
+                    "rate": None if figure.rate is None else figure.rate.quantize(CENT),
+                    "commission": figure.commission,
+                    "clawback": figure.clawback,
+                    "net": figure.net,
+                    "planVersion": figure.version.label if figure.version else "",
+                    "periodStatus": status_names[found.status],
                     "detailLines": "lines",
                 }
             )

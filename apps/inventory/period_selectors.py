@@ -1,13 +1,11 @@
 """What the stock ledger says about a period, product by product, over some stores (the product
 consumption report): the stock at its start and end and what moved in it, by reason.
 
-Every figure comes from the moves, in the product's use unit, never from the live balance's
-quantity: the stock of a store and product at an instant is the `quantity_after` of its last move
-before it (the running sum the ledger audit checks), read by one backward probe of the index
-stock_move_product_newest (store, product, -id) for each pair the store ever held (its balance
-row says the pair exists); what moved in the period is one aggregate over the period's moves by
-stock_move_store_time (store, created_at). So a month costs a month's moves, not the store's
-whole history."""
+Every figure is in the product's use unit, from the moves: what moved in the period is one
+aggregate over the moves since its start by stock_move_store_time (store, created_at); the stock
+at its end is the stores' balances less what moved after it, at its start that less what moved in
+it (see ledger_by_product). So a month costs the moves since its start, not the store's whole
+history nor a probe per product."""
 
 from __future__ import annotations
 
@@ -16,9 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import OuterRef, Q, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db import DEFAULT_DB_ALIAS, connections, router
 
+from apps.catalog.models import Product
 from apps.inventory.choices import MoveKind
 from apps.inventory.models import ZERO, StockBalance, StockMove
 
@@ -27,6 +25,15 @@ from apps.inventory.models import ZERO, StockBalance, StockMove
 DOCUMENT_KINDS = (MoveKind.RECEIPT, MoveKind.LOAN_IN, MoveKind.LOAN_OUT, MoveKind.RETURN_OUT)
 # Goods that left for sales: sold, owed goods taken, refunded goods back on the shelf.
 SALE_KINDS = (MoveKind.SALE, MoveKind.OWED_PICKUP, MoveKind.SALE_RETURN)
+# The period's moves by reason, as LedgerFigures reports them (signed as moved).
+_REASONS = {
+    "goods_in": DOCUMENT_KINDS,
+    "sales": SALE_KINDS,
+    "consumed": (MoveKind.SERVICE_USE,),
+    "store_use": (MoveKind.STORE_USE,),
+    "written_off": (MoveKind.RETURN_DAMAGED,),
+    "stocktake": (MoveKind.STOCKTAKE,),
+}
 
 
 @dataclass(frozen=True)
@@ -43,16 +50,15 @@ class LedgerFigures:
     closing: Decimal
 
 
-def _sum(condition: Q) -> Coalesce:
-    return Coalesce(Sum("quantity", filter=condition), ZERO)
-
-
-def _stock_before(instant: datetime) -> Subquery:
-    """The pair's stock just before `instant`: its last move's `quantity_after` (null: none yet)."""
-    last = StockMove.objects.filter(
-        store_id=OuterRef("store_id"), product_id=OuterRef("product_id"), created_at__lt=instant
-    ).order_by("-id")
-    return Subquery(last.values("quantity_after")[:1])
+def _product_filter(product_ids: Collection[int] | None, category_id: int | None, alias: str) -> str:
+    where = ""
+    if product_ids is not None:
+        where += f" AND {alias}.product_id = ANY(%(products)s)"
+    if category_id is not None:
+        where += (
+            f" AND {alias}.product_id IN (SELECT id FROM {Product._meta.db_table} WHERE category_id = %(category)s)"
+        )
+    return where
 
 
 def ledger_by_product(
@@ -63,53 +69,59 @@ def ledger_by_product(
     product_ids: Collection[int] | None = None,
     category_id: int | None = None,
 ) -> dict[int, LedgerFigures]:
-    """Each product that the stores held or moved before `end`: its stock at `start` and `end` and
-    its moves in [start, end) by reason, summed over the stores. Two queries."""
-    stores = list(store_ids)
-    pairs = StockBalance.objects.filter(store_id__in=stores)
-    moves = StockMove.objects.filter(store_id__in=stores, created_at__gte=start, created_at__lt=end)
-    if product_ids is not None:
-        pairs = pairs.filter(product_id__in=list(product_ids))
-        moves = moves.filter(product_id__in=list(product_ids))
-    if category_id is not None:
-        pairs = pairs.filter(product__category_id=category_id)
-        moves = moves.filter(product__category_id=category_id)
-    stock: dict[int, list[Decimal]] = {}
-    # Unordered: the balances' own ordering joined the stores and products to sort rows summed here.
-    for product_id, opening, closing in (
-        pairs.annotate(opening=_stock_before(start), closing=_stock_before(end))
-        .values_list("product_id", "opening", "closing")
-        .order_by()
-    ):
-        if opening is None and closing is None:
-            continue  # the pair's first move came after the period
-        held = stock.setdefault(product_id, [ZERO, ZERO])
-        held[0] += opening or ZERO
-        held[1] += closing or ZERO
-    sums = {
-        row["product_id"]: row
-        for row in moves.values("product_id")
-        .annotate(
-            goods_in=_sum(Q(kind__in=DOCUMENT_KINDS)),
-            sales=_sum(Q(kind__in=SALE_KINDS)),
-            consumed=_sum(Q(kind=MoveKind.SERVICE_USE)),
-            store_use=_sum(Q(kind=MoveKind.STORE_USE)),
-            written_off=_sum(Q(kind=MoveKind.RETURN_DAMAGED)),
-            stocktake=_sum(Q(kind=MoveKind.STOCKTAKE)),
-        )
-        .order_by()
+    """Each product that the stores held at `start` or `end` or moved in [start, end): its stock at
+    `start` and `end` and its moves in the period by reason, summed over the stores. One statement
+    (one snapshot): the moves since `start` summed by product, the period's by reason and those
+    after `end` in all, beside the stores' balances. The stock at `end` is the balance less what
+    moved after it, the stock at `start` that less what moved in the period (a balance is its
+    newest move's quantity_after: it changes only with a move, under its row lock, and audit_ledgers
+    holds the two equal), so a year costs the year's moves, not a probe of every pair's history."""
+    params = {
+        "stores": list(store_ids),
+        "start": start,
+        "end": end,
+        "products": list(product_ids or ()),
+        "category": category_id,
+        **{f"kinds_{name}": [str(kind) for kind in kinds] for name, kinds in _REASONS.items()},
     }
-    figures = {}
-    for product_id, (opening, closing) in stock.items():
-        row = sums.get(product_id)
-        figures[product_id] = LedgerFigures(
-            opening=opening,
-            goods_in=row["goods_in"] if row else ZERO,
-            sales_moved=-row["sales"] if row else ZERO,
-            consumed=-row["consumed"] if row else ZERO,
-            store_use=-row["store_use"] if row else ZERO,
-            written_off=-row["written_off"] if row else ZERO,
-            stocktake=row["stocktake"] if row else ZERO,
-            closing=closing,
+    reasons = ", ".join(
+        f"COALESCE(sum(m.quantity) FILTER (WHERE m.created_at < %(end)s AND m.kind = ANY(%(kinds_{name})s)), 0)"
+        for name in _REASONS
+    )
+    sql = f"""
+        WITH moved AS (
+            SELECT m.product_id, {reasons},
+                COALESCE(sum(m.quantity) FILTER (WHERE m.created_at < %(end)s), 0) AS period_net,
+                COALESCE(sum(m.quantity) FILTER (WHERE m.created_at >= %(end)s), 0) AS after_net,
+                bool_or(m.created_at < %(end)s) AS moved
+            FROM {StockMove._meta.db_table} m
+            WHERE m.store_id = ANY(%(stores)s) AND m.created_at >= %(start)s
+                {_product_filter(product_ids, category_id, "m")}
+            GROUP BY m.product_id
+        ), held AS (
+            SELECT b.product_id, sum(b.quantity) AS now FROM {StockBalance._meta.db_table} b
+            WHERE b.store_id = ANY(%(stores)s) {_product_filter(product_ids, category_id, "b")}
+            GROUP BY b.product_id
         )
+        SELECT h.product_id, h.now, m.* FROM held h LEFT JOIN moved m ON m.product_id = h.product_id
+    """
+    figures = {}
+    with connections[router.db_for_read(StockMove) or DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute(sql, params)
+        for product_id, now, _same, *by_reason, period_net, after_net, moved in cursor.fetchall():
+            closing = now - (after_net or ZERO)
+            opening = closing - (period_net or ZERO)
+            if not (opening or closing or moved):
+                continue
+            sums = dict(zip(_REASONS, by_reason, strict=True)) if moved is not None else {}
+            figures[product_id] = LedgerFigures(
+                opening=opening,
+                goods_in=sums.get("goods_in", ZERO),
+                sales_moved=-sums.get("sales", ZERO),
+                consumed=-sums.get("consumed", ZERO),
+                store_use=-sums.get("store_use", ZERO),
+                written_off=-sums.get("written_off", ZERO),
+                stocktake=sums.get("stocktake", ZERO),
+                closing=closing,
+            )
     return figures

@@ -21,6 +21,7 @@ SCRATCH = Tables(
     category="reports_scratch_category",
     tender="reports_scratch_tender",
     staff_category="reports_scratch_staff_category",
+    staff_kind="reports_scratch_staff_kind",
     member_visit="reports_scratch_member_visit",
     member_summary=None,
 )

@@ -144,6 +144,37 @@ class StaffCategoryDaySummary(StaffFigures):
         return f"{self.store_id} {self.business_date} {self.employee_id} {self.category_id}"
 
 
+class StaffKindDaySummary(models.Model):
+    """An employee's staff credits at a store on a business day, of one kind, as commission reads
+    them (apps.commission.figures): what was earned and what refunds clawed back, each with the
+    sessions it stands for (a credit's share of its line's sessions, to the cent, as
+    apps.commission.arithmetic.session_count counts it); `position` is the one held that day, whose
+    plan pays it. A year of a chain's commission is summed from these, not from the credits."""
+
+    store_id = models.BigIntegerField(_("store"))
+    business_date = models.DateField(_("business day"))
+    employee_id = models.BigIntegerField(_("employee"))
+    kind = models.CharField(_("kind"), max_length=16)
+    position = models.CharField(_("position then"), max_length=16, blank=True)
+    earned = money_field(_("earned"), default=ZERO)
+    earned_sessions = models.DecimalField(_("sessions earned"), max_digits=12, decimal_places=2, default=ZERO)
+    clawed_back = money_field(_("refunds clawed back"), default=ZERO)
+    clawed_back_sessions = models.DecimalField(_("sessions clawed back"), max_digits=12, decimal_places=2, default=ZERO)
+
+    class Meta:
+        verbose_name = _("staff-kind-day summary")
+        verbose_name_plural = _("staff-kind-day summaries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["store_id", "business_date", "employee_id", "kind"], name="staff_kind_day_summary_once"
+            )
+        ]
+        indexes = [models.Index(fields=["employee_id", "business_date"], name="staff_kind_day_employee")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.business_date} {self.employee_id} {self.kind}"
+
+
 class CategoryDaySummary(models.Model):
     """What a store sold on a business day by item type and the category the item had that day."""
 

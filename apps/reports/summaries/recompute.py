@@ -20,6 +20,10 @@ What a figure means (the facts it reads, and the day a fact belongs to):
 - **staff** (store-day-employee): the staff credits of the day by kind (apps.billing.orders.performance;
   a refund's negative credits are `clawed_back`, in the refund's period), `net` their sum; sessions
   are the project lines the employee served on the day's paid orders, orders those they were on.
+- **staff by kind** (store-day-employee-kind, what commission sums): the credits of the day earned and
+  clawed back, each with the sessions it stands for (its share of its project line's sessions, by
+  what the line credited in all before refunds, to the cent half away from zero: the integer form
+  of apps.commission.arithmetic.session_count), and the position held that day.
 - **staff by category** (store-day-employee-category): the staff figures again, each credit and
   served line under the category its item had that day (none for packages, cards and top-ups).
 - **categories** (store-day-item type-category): the paid lines by item type and the category the
@@ -62,6 +66,17 @@ STORE_FIGURES = (
 STAFF_FIGURES = ("service", "sale", "card_sale", "card_consumption", "clawed_back", "net", "sessions", "orders")
 STORE_COLUMNS = ("store_id", "business_date", "region_id", *STORE_FIGURES)
 STAFF_COLUMNS = ("store_id", "business_date", "employee_id", "position", *STAFF_FIGURES)
+STAFF_KIND_COLUMNS = (
+    "store_id",
+    "business_date",
+    "employee_id",
+    "kind",
+    "position",
+    "earned",
+    "earned_sessions",
+    "clawed_back",
+    "clawed_back_sessions",
+)
 STAFF_CATEGORY_COLUMNS = ("store_id", "business_date", "employee_id", "category_id", *STAFF_FIGURES)
 CATEGORY_COLUMNS = ("store_id", "business_date", "item_type", "category_id", "qty", "amount")
 TENDER_COLUMNS = ("store_id", "business_date", "method", "tenders", "amount", "refunded")
@@ -78,6 +93,7 @@ class Tables:
     category: str = "reports_categorydaysummary"
     tender: str = "reports_tenderdaysummary"
     staff_category: str = "reports_staffcategorydaysummary"
+    staff_kind: str = "reports_staffkinddaysummary"
     member_visit: str = "reports_membervisitday"
     # The per-member summary, refreshed for the members of the recomputed days; None: not kept
     # (scratch tables hold a few days, not a member's history; audit compares it on its own).
@@ -91,6 +107,7 @@ class Tables:
             (self.category, CATEGORY_COLUMNS),
             (self.tender, TENDER_COLUMNS),
             (self.staff_category, STAFF_CATEGORY_COLUMNS),
+            (self.staff_kind, STAFF_KIND_COLUMNS),
             (self.member_visit, MEMBER_VISIT_COLUMNS),
         )
 
@@ -154,12 +171,15 @@ WHERE COALESCE(o.orders, 0) > 0 OR COALESCE(r.refunds, 0) > 0 OR COALESCE(m.memb
     OR COALESCE(t.spent, 0) <> 0
 """
 
+# The position an employee held on a day (staff keeps its history from the beginning of time).
+_POSITION_THEN = """COALESCE((SELECT h.position FROM staff_employeepositionhistory h
+              WHERE h.employee_id = {employee} AND h.valid_from <= {day}
+              ORDER BY h.valid_from DESC LIMIT 1), '')"""
+
 _STAFF_SQL = f"""
 INSERT INTO {{table}} ({", ".join(STAFF_COLUMNS)})
 SELECT p.store_id, p.business_date, e.employee_id,
-    COALESCE((SELECT h.position FROM staff_employeepositionhistory h
-              WHERE h.employee_id = e.employee_id AND h.valid_from <= p.business_date
-              ORDER BY h.valid_from DESC LIMIT 1), ''),
+    {_POSITION_THEN.format(employee="e.employee_id", day="p.business_date")},
     e.service, e.sale, e.card_sale, e.card_consumption, e.clawed_back, e.net, e.sessions, e.orders
 FROM {_PAIRS}
 CROSS JOIN LATERAL (
@@ -185,6 +205,34 @@ CROSS JOIN LATERAL (
     ) x
     GROUP BY x.employee_id
 ) e
+"""
+
+# A credit's sessions, n / d = qty × amount / base to the cent half away from zero, in integers as
+# session_count computes them: (2·|100·n| + |d|) div 2·|d|, with amount and base in cents.
+_CREDIT_SESSIONS = """CASE WHEN l.type = 'project' AND b.base <> 0 THEN
+            sign(l.qty * c.amount * b.base)
+            * div(2 * abs(l.qty * c.amount) * 10000 + abs(b.base) * 100, 2 * abs(b.base) * 100) / 100
+        ELSE 0 END"""
+
+_STAFF_KIND_SQL = f"""
+INSERT INTO {{table}} ({", ".join(STAFF_KIND_COLUMNS)})
+SELECT x.store_id, x.business_date, x.employee_id, x.kind,
+    {_POSITION_THEN.format(employee="x.employee_id", day="x.business_date")},
+    COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NULL), 0),
+    COALESCE(sum(x.sessions) FILTER (WHERE x.refund_id IS NULL), 0),
+    COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NOT NULL), 0),
+    COALESCE(sum(x.sessions) FILTER (WHERE x.refund_id IS NOT NULL), 0)
+FROM (
+    SELECT p.store_id, p.business_date, c.employee_id, c.kind, c.amount, c.refund_id,
+        {_CREDIT_SESSIONS} AS sessions
+    FROM {_PAIRS}
+    JOIN billing_staffcredit c ON c.store_id = p.store_id AND c.business_date = p.business_date
+    JOIN billing_orderline l ON l.id = c.line_id
+    LEFT JOIN LATERAL (
+        SELECT sum(e.amount) AS base FROM billing_staffcredit e WHERE e.line_id = c.line_id AND e.refund_id IS NULL
+    ) b ON true
+) x
+GROUP BY x.store_id, x.business_date, x.employee_id, x.kind
 """
 
 _CATEGORY_OF_LINE = """CASE WHEN l.type IN ('product', 'project') THEN
@@ -345,6 +393,7 @@ def recompute(
     cursor.execute(_CATEGORY_SQL.format(table=tables.category), params)
     cursor.execute(_TENDER_SQL.format(table=tables.tender), params)
     cursor.execute(_STAFF_CATEGORY_SQL.format(table=tables.staff_category), params)
+    cursor.execute(_STAFF_KIND_SQL.format(table=tables.staff_kind), params)
     cursor.execute(_MEMBER_VISIT_SQL.format(table=tables.member_visit), params)
     members.update(row[0] for row in cursor.fetchall())
     if member_summaries:
@@ -376,6 +425,8 @@ def fact_days(cursor: CursorWrapper, *, date_from: date, date_to: date) -> list[
         UNION SELECT store_id, business_date FROM reports_tenderdaysummary
             WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
         UNION SELECT store_id, business_date FROM reports_staffcategorydaysummary
+            WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+        UNION SELECT store_id, business_date FROM reports_staffkinddaysummary
             WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
         UNION SELECT store_id, business_date FROM reports_membervisitday
             WHERE business_date BETWEEN %(date_from)s AND %(date_to)s

@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from apps.accounts.testing import api_client
 from apps.billing.choices import CreditKind
@@ -146,3 +147,63 @@ def test_a_closed_month_is_exported_for_payroll_through_the_download_centre(owne
     nets = {row["staff"]: row["net"] for row in rows}
     assert nets == {"张敏": 45, "吴佳怡": 25}  # money cells are numbers
     assert {row["period"] for row in rows} == {"closed"}
+
+
+def test_an_open_months_figures_from_the_summaries_equal_its_lines_added_up(owner, store, month):
+    """On top of `month`: a project of 3 sessions shared 1/3–2/3 by the two nurses, partly paid from
+    stored value (card consumption and service credits of one line), a session of it refunded; a
+    service plan with a fixed amount per session and a version from the 15th in the other tier mode.
+    The report (summed from the staff-kind-day summary) says what the periods call (the credits,
+    line by line) says, figure by figure."""
+    from apps.billing.tests.factories import committed_order, line
+    from apps.billing.till.checkout import TenderAsked, order_pay
+    from apps.cards.tests.factories import stored_value_card
+    from apps.catalog.tests.factories import ProjectFactory
+    from apps.commission.selectors import period_row
+    from apps.commission.services import version_create
+    from apps.commission.tests.factories import version
+    from apps.members.tests.factories import MemberFactory
+
+    first = month_ago(1)
+    service = plan(EmployeePosition.NURSE, CreditKind.SERVICE, month_ago(6), [(0, 3), (500, 7)], per_session="12.5")
+    version_create(
+        actor=SYSTEM_ACTOR,
+        plan=service,
+        version=version(first.replace(day=15), [(0, 4), (300, 9.5)], mode="above", per_session="7.33"),
+    )
+    plan(EmployeePosition.NURSE, CreditKind.CARD_CONSUMPTION, month_ago(6), [(0, 2.5)], per_session="3")
+    project = ProjectFactory(name="头皮护理", price=Decimal("333.33"))
+    member = MemberFactory(home_store=store)
+    card = stored_value_card(member=member, paid="250.00", store=store)
+    for day in (7, 18):
+        order = committed_order(
+            store=store,
+            member=member,
+            lines=[line("project", project, qty=3, staff=[(month["nurse"], "0.3333"), (month["other"], "0.6667")])],
+            today=first.replace(day=day),
+        )
+        order_pay(
+            actor=SYSTEM_ACTOR,
+            order_id=order.pk,
+            tenders=[
+                TenderAsked("storedValue", Decimal("100.00"), card_id=card.pk),
+                TenderAsked("cash", order.payable - 100),
+            ],
+        )
+        refunded(order, day=first.replace(day=day + 2), qty=1)
+
+    def key(staff, kind_name, version_label):
+        return (staff, kind_name, version_label)
+
+    figures = ("baseAmount", "sessions", "monthTotal", "tierFrom", "rate", "commission", "clawback", "net")
+    with translation.override("en"):  # the kinds' names as the report gives them to the test client
+        from_lines = {
+            key(f["staffName"], f["kindName"], f["planVersion"]): tuple(f[name] for name in figures)
+            for f in period_row(store_id=store.pk, month=first)["figures"]
+        }
+    report = assert_envelope(owner.get(SHOW, {**last_month(), "pageSize": 100}), status=200)["list"]
+    from_sums = {
+        key(r["staffName"], r["kindName"], r["planVersion"]): tuple(r[name] for name in figures) for r in report
+    }
+    assert len(from_lines) >= 6
+    assert from_sums == from_lines

@@ -137,3 +137,17 @@ def test_an_earlier_day_does_not_see_todays_moves(store, member):
     shampoo = stocked(store, "10")
     paid(store, member, line("product", shampoo, qty=3))
     assert figures(store, shampoo, day=timezone.localdate() - timedelta(days=1)) is None
+
+
+def test_a_days_stock_leaves_out_what_moved_after_it_and_a_quiet_product_keeps_its_stock(store, member):
+    with yesterday():
+        shampoo = stocked(store, "10")
+    paid(store, member, line("product", shampoo, qty=3))
+    before = figures(store, shampoo, day=timezone.localdate() - timedelta(days=1))
+    assert (before["openingStock"], before["goodsIn"], before["sold"], before["closingStock"]) == (0, 10, 0, 10)
+    today = figures(store, shampoo)
+    assert (today["openingStock"], today["goodsIn"], today["sold"], today["closingStock"]) == (10, 0, 3, 7)
+    assert today["difference"] == 0
+    # A day after it with nothing moved: the stock held is still shown.
+    quiet = figures(store, shampoo, day=timezone.localdate() + timedelta(days=1))
+    assert (quiet["openingStock"], quiet["closingStock"], quiet["difference"]) == (7, 7, 0)
