@@ -26,7 +26,7 @@ DOCUMENT_KINDS = (MoveKind.RECEIPT, MoveKind.LOAN_IN, MoveKind.LOAN_OUT, MoveKin
 # Goods that left for sales: sold, owed goods taken, refunded goods back on the shelf.
 SALE_KINDS = (MoveKind.SALE, MoveKind.OWED_PICKUP, MoveKind.SALE_RETURN)
 # The period's moves by reason, as LedgerFigures reports them (signed as moved).
-_REASONS = {
+REASONS = {
     "goods_in": DOCUMENT_KINDS,
     "sales": SALE_KINDS,
     "consumed": (MoveKind.SERVICE_USE,),
@@ -82,11 +82,11 @@ def ledger_by_product(
         "end": end,
         "products": list(product_ids or ()),
         "category": category_id,
-        **{f"kinds_{name}": [str(kind) for kind in kinds] for name, kinds in _REASONS.items()},
+        **{f"kinds_{name}": [str(kind) for kind in kinds] for name, kinds in REASONS.items()},
     }
     reasons = ", ".join(
         f"COALESCE(sum(m.quantity) FILTER (WHERE m.created_at < %(end)s AND m.kind = ANY(%(kinds_{name})s)), 0)"
-        for name in _REASONS
+        for name in REASONS
     )
     sql = f"""
         WITH moved AS (
@@ -113,7 +113,7 @@ def ledger_by_product(
             opening = closing - (period_net or ZERO)
             if not (opening or closing or moved):
                 continue
-            sums = dict(zip(_REASONS, by_reason, strict=True)) if moved is not None else {}
+            sums = dict(zip(REASONS, by_reason, strict=True)) if moved is not None else {}
             figures[product_id] = LedgerFigures(
                 opening=opening,
                 goods_in=sums.get("goods_in", ZERO),

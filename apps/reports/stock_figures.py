@@ -26,6 +26,9 @@ from django.utils import timezone
 from apps.billing.ledgers.goods_figures import GoodsFigures, goods_by_product
 from apps.catalog.models import Product
 from apps.inventory.period_selectors import LedgerFigures, ledger_by_product
+from apps.org.choices import OrgUnitKind
+from apps.org.models import OrgUnit
+from apps.reports.summaries.selectors import chain_product_figures, ensure_fresh
 
 ZERO = Decimal("0")
 NO_GOODS = GoodsFigures()
@@ -95,6 +98,10 @@ def _row(product: Mapping[str, Any], ledger: LedgerFigures | None, goods: GoodsF
     }
 
 
+def _every_store(store_ids: Collection[int]) -> bool:
+    return set(store_ids) == set(OrgUnit.objects.filter(kind=OrgUnitKind.STORE).values_list("pk", flat=True))
+
+
 def consumption_rows(
     *,
     store_ids: Collection[int],
@@ -104,13 +111,22 @@ def consumption_rows(
     product_id: int | None = None,
 ) -> list[ConsumptionRow]:
     """One row per product the stores held, moved, sold or took back in the days (inclusive), by
-    product code. Three queries: the ledger's sums, the orders' and refunds' goods, the products."""
-    start, end = day_start(date_from), day_start(date_to + timedelta(days=1))
-    product_ids = None if product_id is None else [product_id]
-    ledger = ledger_by_product(
-        store_ids=store_ids, start=start, end=end, product_ids=product_ids, category_id=category_id
-    )
-    goods = goods_by_product(store_ids=store_ids, date_from=date_from, date_to=date_to)
+    product code. Three queries: the ledger's sums, the orders' and refunds' goods, the products;
+    for every store of the chain, the chain's product-day summary instead of the first two."""
+    if _every_store(store_ids):
+        # The whole chain: its product-days (a year is a few hundred thousand rows, not the
+        # year's moves, orders and refunds), as fresh as the other summaries.
+        ensure_fresh(store_ids)
+        ledger, goods = chain_product_figures(
+            date_from=date_from, date_to=date_to, product_id=product_id, category_id=category_id
+        )
+    else:
+        start, end = day_start(date_from), day_start(date_to + timedelta(days=1))
+        product_ids = None if product_id is None else [product_id]
+        ledger = ledger_by_product(
+            store_ids=store_ids, start=start, end=end, product_ids=product_ids, category_id=category_id
+        )
+        goods = goods_by_product(store_ids=store_ids, date_from=date_from, date_to=date_to)
     # The catalogue's products are read and those with figures kept here: named in the query, a
     # store's thousand product ids cost more to send than the rows they pick.
     products = Product.objects.all()

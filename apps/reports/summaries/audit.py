@@ -13,7 +13,14 @@ from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 
 from apps.core.ledgers import Difference
-from apps.reports.summaries.recompute import LIVE, Tables, fact_days, recompute, refresh_member_summaries
+from apps.reports.summaries.recompute import (
+    LIVE,
+    PRODUCT_DAY_COLUMNS,
+    Tables,
+    fact_days,
+    recompute,
+    refresh_member_summaries,
+)
 
 SCRATCH = Tables(
     store="reports_scratch_store",
@@ -23,8 +30,11 @@ SCRATCH = Tables(
     staff_category="reports_scratch_staff_category",
     staff_kind="reports_scratch_staff_kind",
     member_visit="reports_scratch_member_visit",
+    product_day="reports_scratch_product_day",
     member_summary=None,
 )
+# A difference of the chain's product-day summary names no store.
+CHAIN = 0
 HISTORY_START = date(1, 1, 1)
 
 
@@ -44,7 +54,8 @@ def _differences(cursor: CursorWrapper, pairs: list[tuple[int, date]]) -> list[S
     try:
         return list(_compared(cursor, pairs))
     finally:
-        cursor.execute(f"DROP TABLE IF EXISTS {', '.join(table for table, _ in SCRATCH.columns())}")
+        scratch = [table for table, _ in SCRATCH.columns()] + [str(SCRATCH.product_day)]
+        cursor.execute(f"DROP TABLE IF EXISTS {', '.join(scratch)}")
 
 
 def _compared(cursor: CursorWrapper, pairs: list[tuple[int, date]]) -> Iterator[SummaryDifference]:
@@ -56,7 +67,12 @@ def _compared(cursor: CursorWrapper, pairs: list[tuple[int, date]]) -> Iterator[
         cursor.execute(
             f"CREATE TEMP TABLE {scratch} ON COMMIT DROP AS SELECT {', '.join(columns)} FROM {live} WITH NO DATA"
         )
+    cursor.execute(
+        f"CREATE TEMP TABLE {SCRATCH.product_day} ON COMMIT DROP AS "
+        f"SELECT {', '.join(PRODUCT_DAY_COLUMNS)} FROM {LIVE.product_day} WITH NO DATA"
+    )
     recompute(cursor, pairs, SCRATCH)
+    yield from _product_days_compared(cursor, sorted({day for _store, day in pairs}))
     for (live, columns), (scratch, _same) in zip(LIVE.columns(), SCRATCH.columns(), strict=True):
         cols = ", ".join(columns)
         kept = (
@@ -88,6 +104,35 @@ def _compared(cursor: CursorWrapper, pairs: list[tuple[int, date]]) -> Iterator[
             )
 
 
+def _product_days_compared(cursor: CursorWrapper, days: list[date]) -> Iterator[SummaryDifference]:
+    """The chain's product-day rows of `days` against their rebuild in the scratch table."""
+    cols = ", ".join(PRODUCT_DAY_COLUMNS)
+    cursor.execute(
+        f"""
+        WITH kept AS (SELECT {cols} FROM {LIVE.product_day} WHERE business_date = ANY(%(days)s)),
+        rebuilt AS (SELECT {cols} FROM {SCRATCH.product_day}),
+        only_kept AS (SELECT * FROM kept EXCEPT ALL SELECT * FROM rebuilt),
+        only_rebuilt AS (SELECT * FROM rebuilt EXCEPT ALL SELECT * FROM kept)
+        SELECT 'kept', business_date, row_to_json(only_kept)::text FROM only_kept
+        UNION ALL
+        SELECT 'rebuilt', business_date, row_to_json(only_rebuilt)::text FROM only_rebuilt
+        ORDER BY 2
+        """,
+        {"days": days},
+    )
+    found: dict[date, dict[str, list[str]]] = {}
+    for side, day, row in cursor.fetchall():
+        found.setdefault(day, {"kept": [], "rebuilt": []})[side].append(row)
+    for day, sides in found.items():
+        yield SummaryDifference(
+            store_id=CHAIN,
+            business_date=day,
+            table=str(LIVE.product_day),
+            kept="; ".join(sides["kept"]) or "-",
+            recomputed="; ".join(sides["rebuilt"]) or "-",
+        )
+
+
 def _undrained(cursor: CursorWrapper) -> set[tuple[int, date]]:
     cursor.execute("SELECT DISTINCT store_id, business_date FROM reports_dirtystoreday")
     return {(store, day) for store, day in cursor.fetchall()}
@@ -97,7 +142,12 @@ def summary_differences_between(date_from: date, date_to: date) -> list[SummaryD
     """The summary rows of the range that their recomputation does not equal (read-only)."""
     with transaction.atomic(), connection.cursor() as cursor:
         waiting = _undrained(cursor)
-        pairs = [pair for pair in fact_days(cursor, date_from=date_from, date_to=date_to) if pair not in waiting]
+        # A day any store of which still waits: the chain's product-day may lag it, so the whole
+        # day waits (its store-days too: the product-days are compared for the days compared).
+        waiting_days = {day for _store, day in waiting}
+        pairs = [
+            pair for pair in fact_days(cursor, date_from=date_from, date_to=date_to) if pair[1] not in waiting_days
+        ]
         return _differences(cursor, pairs) if pairs else []
 
 

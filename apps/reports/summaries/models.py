@@ -11,6 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.model_fields import money_field
+from apps.inventory.models import quantity_field
 from apps.members.models import Member
 
 ZERO = Decimal("0")
@@ -173,6 +174,38 @@ class StaffKindDaySummary(models.Model):
 
     def __str__(self) -> str:
         return f"{self.store_id} {self.business_date} {self.employee_id} {self.kind}"
+
+
+class ProductDaySummary(models.Model):
+    """What the chain's stores together did with a product on a business day (the local day a stock
+    move was made; an order's or refund's business day): the stock ledger's moves by reason, signed
+    as moved (apps.inventory.period_selectors: goods in on documents, sales, used by services, used
+    in store, written off, stocktakes) and their net; and the goods the paid orders sold and gave
+    and the refunds took back, in use units (apps.billing.ledgers.goods_figures). Chain-wide only:
+    product consumption for every store over a year reads these instead of the year's moves; for
+    fewer stores it reads the moves. Recomputed whole for every day the drain recomputes."""
+
+    business_date = models.DateField(_("business day"))
+    product_id = models.BigIntegerField(_("product"))
+    goods_in = quantity_field(_("goods in and out on documents"), default=ZERO)
+    sales_moved = quantity_field(_("moved by sales"), default=ZERO)
+    consumed = quantity_field(_("used by services"), default=ZERO)
+    store_use = quantity_field(_("used in store"), default=ZERO)
+    written_off = quantity_field(_("written off"), default=ZERO)
+    stocktake = quantity_field(_("stocktake differences"), default=ZERO)
+    net = quantity_field(_("net change of stock"), default=ZERO)
+    moves = models.IntegerField(_("stock moves"), default=0)
+    sold = quantity_field(_("sold"), default=ZERO)
+    given = quantity_field(_("given"), default=ZERO)
+    refunded_back = quantity_field(_("refunded back"), default=ZERO)
+
+    class Meta:
+        verbose_name = _("chain product-day summary")
+        verbose_name_plural = _("chain product-day summaries")
+        constraints = [models.UniqueConstraint(fields=["business_date", "product_id"], name="product_day_summary_once")]
+
+    def __str__(self) -> str:
+        return f"{self.business_date} {self.product_id}"
 
 
 class CategoryDaySummary(models.Model):

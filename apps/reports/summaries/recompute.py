@@ -26,6 +26,11 @@ What a figure means (the facts it reads, and the day a fact belongs to):
   of apps.commission.arithmetic.session_count), and the position held that day.
 - **staff by category** (store-day-employee-category): the staff figures again, each credit and
   served line under the category its item had that day (none for packages, cards and top-ups).
+- **the chain's products** (day-product, every store together; not per store-day: each day a
+  recomputation touches is recomputed whole, under that day's lock): the stock moves of the local
+  day by reason as moved, and their net; the paid orders' goods of the business day sold and given,
+  and the refunds' goods taken back, in use units (a package by its contents now, as
+  apps.billing.ledgers.stock.goods_of hands them over).
 - **categories** (store-day-item type-category): the paid lines by item type and the category the
   product or project had that day.
 - **tenders** (store-day-method): succeeded tenders by the local day taken; refunded by the refund's
@@ -46,6 +51,8 @@ from datetime import date
 
 from django.conf import settings
 from django.db.backends.utils import CursorWrapper
+
+from apps.inventory.period_selectors import REASONS
 
 # The figures of a store-day and of a staff member's day (selectors read them by these names), in
 # the order the recomputations below select them.
@@ -77,6 +84,21 @@ STAFF_KIND_COLUMNS = (
     "clawed_back",
     "clawed_back_sessions",
 )
+PRODUCT_DAY_COLUMNS = (
+    "business_date",
+    "product_id",
+    "goods_in",
+    "sales_moved",
+    "consumed",
+    "store_use",
+    "written_off",
+    "stocktake",
+    "net",
+    "moves",
+    "sold",
+    "given",
+    "refunded_back",
+)
 STAFF_CATEGORY_COLUMNS = ("store_id", "business_date", "employee_id", "category_id", *STAFF_FIGURES)
 CATEGORY_COLUMNS = ("store_id", "business_date", "item_type", "category_id", "qty", "amount")
 TENDER_COLUMNS = ("store_id", "business_date", "method", "tenders", "amount", "refunded")
@@ -95,6 +117,8 @@ class Tables:
     staff_category: str = "reports_staffcategorydaysummary"
     staff_kind: str = "reports_staffkinddaysummary"
     member_visit: str = "reports_membervisitday"
+    # The chain's product-day summary (per day, not per store-day); None: not kept.
+    product_day: str | None = "reports_productdaysummary"
     # The per-member summary, refreshed for the members of the recomputed days; None: not kept
     # (scratch tables hold a few days, not a member's history; audit compares it on its own).
     member_summary: str | None = "reports_membervisitsummary"
@@ -240,6 +264,75 @@ _CATEGORY_OF_LINE = """CASE WHEN l.type IN ('product', 'project') THEN
              WHERE h.item_type = l.type AND h.item_id = l.item_id AND h.valid_from <= p.business_date
              ORDER BY h.valid_from DESC LIMIT 1)
         END"""
+
+_STORES = "ARRAY(SELECT id FROM org_orgunit WHERE kind = 'store')"
+
+# Each day of %(days)s: every store's moves (by stock_move_store_time, one range a store) and goods.
+_PRODUCT_DAY_SQL = f"""
+INSERT INTO {{table}} ({", ".join(PRODUCT_DAY_COLUMNS)})
+SELECT q.business_date, x.product_id,
+    COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(goods_in)s)), 0),
+    COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(sales)s)), 0),
+    COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(consumed)s)), 0),
+    COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(store_use)s)), 0),
+    COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(written_off)s)), 0),
+    COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(stocktake)s)), 0),
+    COALESCE(sum(x.quantity), 0), count(x.kind), sum(x.sold), sum(x.given), sum(x.back)
+FROM unnest(%(days)s::date[]) AS q(business_date)
+CROSS JOIN LATERAL (
+    SELECT m.product_id, m.kind, m.quantity, 0 AS sold, 0 AS given, 0 AS back
+    FROM inventory_stockmove m
+    WHERE m.store_id = ANY({_STORES})
+        AND {_IN_DAY.format(column="m.created_at").replace("p.business_date", "q.business_date")}
+    UNION ALL
+    SELECT g.product_id, NULL, NULL,
+        CASE WHEN l.gift THEN 0 ELSE g.units END, CASE WHEN l.gift THEN g.units ELSE 0 END, 0
+    FROM billing_order o JOIN billing_orderline l ON l.order_id = o.id
+    CROSS JOIN LATERAL ({{goods}}) g
+    WHERE o.store_id = ANY({_STORES}) AND o.business_date = q.business_date AND o.status = 'paid'
+        AND l.type IN ('product', 'productPackage')
+    UNION ALL
+    SELECT g.product_id, NULL, NULL, 0, 0, g.units
+    FROM billing_refund r JOIN billing_refundline l ON l.refund_id = r.id
+    CROSS JOIN LATERAL ({{goods}}) g
+    WHERE r.store_id = ANY({_STORES}) AND r.business_date = q.business_date
+        AND l.type IN ('product', 'productPackage') AND l.qty > 0
+) x
+GROUP BY q.business_date, x.product_id
+"""
+# A goods line's products in use units (`l`: an order's or a refund's line).
+_GOODS_OF_LINE = """
+    SELECT p.id AS product_id, l.qty * p.use_per_unit AS units FROM catalog_product p
+    WHERE l.type = 'product' AND p.id = l.item_id
+    UNION ALL
+    SELECT c.product_id, l.qty * c.quantity * p.use_per_unit FROM catalog_productpackageline c
+    JOIN catalog_product p ON p.id = c.product_id
+    WHERE l.type = 'productPackage' AND c.package_id = l.item_id
+"""
+_PRODUCT_DAY_LOCK = (
+    "SELECT pg_advisory_xact_lock(hashtextextended('reports.product_day:' || d::text, 0)) "
+    "FROM unnest(%s::date[]) AS d ORDER BY d"
+)
+
+
+def _move_kinds() -> dict[str, list[str]]:
+    return {name: [str(kind) for kind in kinds] for name, kinds in REASONS.items()}
+
+
+def recompute_product_days(cursor: CursorWrapper, days: Iterable[date], table: str) -> None:
+    """Replaces the chain's product-day rows of `days` in `table` by their recomputation. The days'
+    locks, taken in order before anything is read, make two drains of one day recompute it one
+    after the other: the second reads after the first's commit, so the last written is the newest."""
+    day_list = sorted(set(days))
+    if not day_list:
+        return
+    cursor.execute(_PRODUCT_DAY_LOCK, [day_list])
+    cursor.execute(f"DELETE FROM {table} WHERE business_date = ANY(%s)", [day_list])
+    cursor.execute(
+        _PRODUCT_DAY_SQL.format(table=table, goods=_GOODS_OF_LINE),
+        {"days": day_list, **_move_kinds()},
+    )
+
 
 _STAFF_CATEGORY_SQL = f"""
 INSERT INTO {{table}} ({", ".join(STAFF_CATEGORY_COLUMNS)})
@@ -396,6 +489,8 @@ def recompute(
     cursor.execute(_STAFF_KIND_SQL.format(table=tables.staff_kind), params)
     cursor.execute(_MEMBER_VISIT_SQL.format(table=tables.member_visit), params)
     members.update(row[0] for row in cursor.fetchall())
+    if tables.product_day is not None:
+        recompute_product_days(cursor, (day for _store, day in pairs), tables.product_day)
     if member_summaries:
         refresh_member_summaries(cursor, members, tables)
 
@@ -430,6 +525,10 @@ def fact_days(cursor: CursorWrapper, *, date_from: date, date_to: date) -> list[
             WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
         UNION SELECT store_id, business_date FROM reports_membervisitday
             WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+        UNION SELECT store_id, (created_at AT TIME ZONE '{settings.TIME_ZONE}')::date FROM inventory_stockmove
+            WHERE created_at >= {start} AND created_at < {end}
+        UNION SELECT (SELECT min(id) FROM org_orgunit WHERE kind = 'store'), business_date
+            FROM reports_productdaysummary WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
         """,
         {"date_from": date_from, "date_to": date_to},
     )

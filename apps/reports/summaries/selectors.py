@@ -9,17 +9,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, router
-from django.db.models import Min, QuerySet, Sum
+from django.db.models import Min, Q, QuerySet, Sum
 from django.utils import timezone
 
+from apps.billing.ledgers.goods_figures import GoodsFigures
+from apps.catalog.models import Product
 from apps.commission.figures import KindSums
+from apps.inventory.period_selectors import LedgerFigures
 from apps.org.models import OrgUnit
 from apps.reports.summaries.drain import drain
 from apps.reports.summaries.models import (
     CategoryDaySummary,
     DirtyStoreDay,
+    ProductDaySummary,
     StaffCategoryDaySummary,
     StaffDaySummary,
     StaffKindDaySummary,
@@ -261,3 +266,62 @@ def staff_kind_sums(
             },
         )
         return [KindSums(*row) for row in cursor.fetchall()]
+
+
+def chain_product_figures(
+    *, date_from: date, date_to: date, product_id: int | None = None, category_id: int | None = None
+) -> tuple[dict[int, LedgerFigures], dict[int, GoodsFigures]]:
+    """Every store's ledger and goods by product over the days, from the chain's product-day
+    summary: as apps.inventory.period_selectors.ledger_by_product and
+    apps.billing.ledgers.goods_figures.goods_by_product answer for all the stores. The stock at the
+    start is the net of every day before it (the ledger starts from nothing), at the end that and
+    the days' net. One aggregate over the product-days up to `date_to`."""
+    rows = ProductDaySummary.objects.filter(business_date__lte=date_to)
+    if product_id is not None:
+        rows = rows.filter(product_id=product_id)
+    if category_id is not None:
+        rows = rows.filter(product_id__in=Product.objects.filter(category_id=category_id).values("pk"))
+    within = Q(business_date__gte=date_from)
+    sums = (
+        rows.order_by()
+        .values("product_id")
+        .annotate(
+            before=Sum("net", filter=~within, default=ZERO),
+            moves=Sum("moves", filter=within, default=0),
+            **{name: Sum(name, filter=within, default=ZERO) for name in _PRODUCT_DAY_SUMS},
+        )
+    )
+    ledger: dict[int, LedgerFigures] = {}
+    goods: dict[int, GoodsFigures] = {}
+    rows_summed: list[dict[str, Any]] = list(sums)  # the ** annotations are beyond the stubs' TypedDict
+    for row in rows_summed:
+        opening = row["before"]
+        closing = opening + row["net"]
+        if opening or closing or row["moves"]:
+            ledger[row["product_id"]] = LedgerFigures(
+                opening=opening,
+                goods_in=row["goods_in"],
+                sales_moved=-row["sales_moved"],
+                consumed=-row["consumed"],
+                store_use=-row["store_use"],
+                written_off=-row["written_off"],
+                stocktake=row["stocktake"],
+                closing=closing,
+            )
+        if row["sold"] or row["given"] or row["refunded_back"]:
+            goods[row["product_id"]] = GoodsFigures(sold=row["sold"], given=row["given"], refunded=row["refunded_back"])
+    return ledger, goods
+
+
+_PRODUCT_DAY_SUMS = (
+    "goods_in",
+    "sales_moved",
+    "consumed",
+    "store_use",
+    "written_off",
+    "stocktake",
+    "net",
+    "sold",
+    "given",
+    "refunded_back",
+)

@@ -64,10 +64,11 @@ def summaries_check(
         for store_id, differences in by_store.items():
             days_found = sorted({f.business_date.isoformat() for f in differences})
             audit_record(
-                actor=Actor(login_name=SYSTEM_ACTOR.login_name, store_id=store_id),
+                # The chain's product-days name no store (audit.CHAIN): recorded at head office.
+                actor=Actor(login_name=SYSTEM_ACTOR.login_name, store_id=store_id or None),
                 action=AuditAction.SUMMARIES_CORRECTED,
                 detail={
-                    "storeId": store_id,
+                    "storeId": store_id or None,
                     "days": days_found,
                     "differences": [
                         {"day": f.business_date.isoformat(), "table": f.table, "kept": f.kept, "ledgers": f.recomputed}

@@ -151,3 +151,68 @@ def test_a_days_stock_leaves_out_what_moved_after_it_and_a_quiet_product_keeps_i
     # A day after it with nothing moved: the stock held is still shown.
     quiet = figures(store, shampoo, day=timezone.localdate() + timedelta(days=1))
     assert (quiet["openingStock"], quiet["closingStock"], quiet["difference"]) == (7, 7, 0)
+
+
+def test_every_stores_figures_from_the_chains_product_days_equal_the_ledger_and_the_orders(chain, store, member):
+    """Two stores: goods in, sales of a product and of a product package (with a gift), a refund,
+    a service's consumables, in-store use and a stocktake, yesterday and today. For every store of
+    the chain the report reads the product-day summary; its figures equal what the moves, orders and
+    refunds say, product by product, for yesterday, today and both."""
+    from apps.billing.ledgers.goods_figures import goods_by_product
+    from apps.catalog.tests.factories import ProductPackageFactory, ProductPackageLineFactory
+    from apps.inventory.period_selectors import ledger_by_product
+    from apps.org.choices import OrgUnitKind
+    from apps.org.models import OrgUnit
+    from apps.reports.stock_figures import day_start
+    from apps.reports.summaries.selectors import chain_product_figures, ensure_fresh
+
+    other = chain["other_store"]
+    with yesterday():
+        shampoo = stocked(store, "40", name="洗发水", price=Decimal("50.00"))
+        serum = stocked(store, "2000", name="精华液", use_unit="ml", use_per_unit=Decimal("500"))
+        stocked(other, "25", product=shampoo)
+        stocked(other, "1000", product=serum)
+        paid(store, member, line("product", shampoo, qty=2))
+    package = ProductPackageFactory(price=Decimal("120.00"))
+    ProductPackageLineFactory(package=package, product=shampoo, quantity=2)
+    ProductPackageLineFactory(package=package, product=serum, quantity=1)
+    project = ProjectFactory(price=Decimal("298.00"))
+    ProjectConsumableFactory(project=project, product=serum, quantity=Decimal("20"))
+    order = paid(
+        store, member, line("product", shampoo, qty=3), line("product", shampoo, gift=True, gift_reason="老客")
+    )
+    order_refund(
+        actor=CASHIER,
+        order_id=order.lines.get(gift=False).order_id,
+        lines=[LineAsked(order.lines.get(gift=False).pk, qty=1)],
+        reason="不想要了",
+    )
+    neighbour = MemberFactory(home_store=other)
+    paid(other, neighbour, line("productPackage", package, qty=2), line("project", project, qty=3))
+    record_moves(
+        actor=KEEPER,
+        store=other,
+        kind=MoveKind.STOCKTAKE,
+        document_kind="stocktake",
+        document_id=1,
+        lines=[MoveLine(shampoo.pk, Decimal("-1"))],
+    )
+    record_moves(
+        actor=KEEPER,
+        store=store,
+        kind=MoveKind.STORE_USE,
+        document_kind="storeUse",
+        document_id=1,
+        lines=[MoveLine(serum.pk, Decimal("-15"))],
+    )
+
+    every_store = list(OrgUnit.objects.filter(kind=OrgUnitKind.STORE).values_list("pk", flat=True))
+    ensure_fresh(every_store)
+    today = timezone.localdate()
+    for first, last in ((today - timedelta(days=1),) * 2, (today, today), (today - timedelta(days=1), today)):
+        ledger = ledger_by_product(
+            store_ids=every_store, start=day_start(first), end=day_start(last + timedelta(days=1))
+        )
+        goods = goods_by_product(store_ids=every_store, date_from=first, date_to=last)
+        assert chain_product_figures(date_from=first, date_to=last) == (ledger, goods)
+        assert ledger and goods

@@ -86,3 +86,22 @@ def test_audit_ledgers_runs_the_summaries_audit(store, capsys):
     drain()
     call_command("audit_ledgers")
     assert "summaries: 0 difference(s)" in capsys.readouterr().out
+
+
+def test_a_wrong_chain_product_day_is_found_recorded_at_head_office_and_fixed(store):
+    from apps.reports.models import ProductDaySummary
+
+    sold(store, product("30.00"))
+    drain()
+    row = ProductDaySummary.objects.get()
+    right = row.sold
+    ProductDaySummary.objects.filter(pk=row.pk).update(sold=right + 7)
+    (difference,) = summaries_audit()
+    assert (difference.ledger, difference.field) == ("summaries", "reports_productdaysummary")
+    (found,) = summaries_check()
+    assert (found.store_id, found.table) == (0, "reports_productdaysummary")
+    log = SystemLog.objects.get(action=AuditAction.SUMMARIES_CORRECTED)
+    assert log.store_id is None and log.detail["storeId"] is None
+    assert not Task.objects.filter(type=TaskType.SUMMARY_DIFFERENCE).exists()  # no store to tell
+    assert ProductDaySummary.objects.get().sold == right
+    assert summaries_audit() == []
