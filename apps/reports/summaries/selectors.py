@@ -293,7 +293,7 @@ def chain_product_figures(
     )
     ledger: dict[int, LedgerFigures] = {}
     goods: dict[int, GoodsFigures] = {}
-    rows_summed: list[dict[str, Any]] = list(sums)  # the ** annotations are beyond the stubs' TypedDict
+    rows_summed: list[dict[str, Any]] = [dict(row) for row in sums]  # ** annotations: beyond the stubs
     for row in rows_summed:
         opening = row["before"]
         closing = opening + row["net"]
