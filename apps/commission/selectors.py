@@ -164,11 +164,14 @@ def employee_names(employee_ids: set[int]) -> dict[int, str]:
     return dict(employees().filter(pk__in=employee_ids).values_list("pk", "name"))
 
 
-def figure_rows(figures: list[StaffFigure], names: dict[int, str] | None = None) -> list[StaffFigureRow]:
-    """The figures as rows, by staff name; `names`: the employees' names when already read."""
-    if names is None:
-        names = employee_names({f.employee_id for f in figures})
-    ordered = sorted(figures, key=lambda f: (names.get(f.employee_id, ""), f.employee_id, f.kind))
+def by_staff_name(figures: Iterable[StaffFigure], names: dict[int, str]) -> list[StaffFigure]:
+    """A month's figures in the order both its rows and the report show them."""
+    return sorted(figures, key=lambda f: (names.get(f.employee_id, ""), f.employee_id, f.kind))
+
+
+def figure_rows(figures: list[StaffFigure]) -> list[StaffFigureRow]:
+    names = employee_names({f.employee_id for f in figures})
+    ordered = by_staff_name(figures, names)
     return [
         {
             "staffId": f.employee_id,
@@ -340,8 +343,7 @@ def report_rows(months: Iterable[StoreMonthFigures]) -> list[dict[str, Any]]:
     status_names = {status: str(label) for status, label in PeriodStatus.choices}
     rows: list[dict[str, Any]] = []
     for found in months:
-        ordered = sorted(found.figures, key=lambda f: (names.get(f.employee_id, ""), f.employee_id, f.kind))
-        for figure in ordered:
+        for figure in by_staff_name(found.figures, names):
             rows.append(
                 {
                     "month": f"{found.month:%Y-%m}",

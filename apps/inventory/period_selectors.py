@@ -9,7 +9,7 @@ history nor a probe per product."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -48,6 +48,20 @@ class LedgerFigures:
     written_off: Decimal
     stocktake: Decimal
     closing: Decimal
+
+    @classmethod
+    def of_moves(cls, *, opening: Decimal, closing: Decimal, moved: Mapping[str, Decimal]) -> LedgerFigures:
+        """From the period's moves summed by REASONS as moved (a missing reason: none moved)."""
+        return cls(
+            opening=opening,
+            goods_in=moved.get("goods_in", ZERO),
+            sales_moved=-moved.get("sales", ZERO),
+            consumed=-moved.get("consumed", ZERO),
+            store_use=-moved.get("store_use", ZERO),
+            written_off=-moved.get("written_off", ZERO),
+            stocktake=moved.get("stocktake", ZERO),
+            closing=closing,
+        )
 
 
 def _product_filter(product_ids: Collection[int] | None, category_id: int | None, alias: str) -> str:
@@ -114,14 +128,5 @@ def ledger_by_product(
             if not (opening or closing or moved):
                 continue
             sums = dict(zip(REASONS, by_reason, strict=True)) if moved is not None else {}
-            figures[product_id] = LedgerFigures(
-                opening=opening,
-                goods_in=sums.get("goods_in", ZERO),
-                sales_moved=-sums.get("sales", ZERO),
-                consumed=-sums.get("consumed", ZERO),
-                store_use=-sums.get("store_use", ZERO),
-                written_off=-sums.get("written_off", ZERO),
-                stocktake=sums.get("stocktake", ZERO),
-                closing=closing,
-            )
+            figures[product_id] = LedgerFigures.of_moves(opening=opening, closing=closing, moved=sums)
     return figures

@@ -270,7 +270,7 @@ _STORES = "ARRAY(SELECT id FROM org_orgunit WHERE kind = 'store')"
 # Each day of %(days)s: every store's moves (by stock_move_store_time, one range a store) and goods.
 _PRODUCT_DAY_SQL = f"""
 INSERT INTO {{table}} ({", ".join(PRODUCT_DAY_COLUMNS)})
-SELECT q.business_date, x.product_id,
+SELECT p.business_date, x.product_id,
     COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(goods_in)s)), 0),
     COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(sales)s)), 0),
     COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(consumed)s)), 0),
@@ -278,35 +278,35 @@ SELECT q.business_date, x.product_id,
     COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(written_off)s)), 0),
     COALESCE(sum(x.quantity) FILTER (WHERE x.kind = ANY(%(stocktake)s)), 0),
     COALESCE(sum(x.quantity), 0), count(x.kind), sum(x.sold), sum(x.given), sum(x.back)
-FROM unnest(%(days)s::date[]) AS q(business_date)
+FROM unnest(%(days)s::date[]) AS p(business_date)
 CROSS JOIN LATERAL (
     SELECT m.product_id, m.kind, m.quantity, 0 AS sold, 0 AS given, 0 AS back
     FROM inventory_stockmove m
     WHERE m.store_id = ANY({_STORES})
-        AND {_IN_DAY.format(column="m.created_at").replace("p.business_date", "q.business_date")}
+        AND {_IN_DAY.format(column="m.created_at")}
     UNION ALL
     SELECT g.product_id, NULL, NULL,
         CASE WHEN l.gift THEN 0 ELSE g.units END, CASE WHEN l.gift THEN g.units ELSE 0 END, 0
     FROM billing_order o JOIN billing_orderline l ON l.order_id = o.id
     CROSS JOIN LATERAL ({{goods}}) g
-    WHERE o.store_id = ANY({_STORES}) AND o.business_date = q.business_date AND o.status = 'paid'
+    WHERE o.store_id = ANY({_STORES}) AND o.business_date = p.business_date AND o.status = 'paid'
         AND l.type IN ('product', 'productPackage')
     UNION ALL
     SELECT g.product_id, NULL, NULL, 0, 0, g.units
     FROM billing_refund r JOIN billing_refundline l ON l.refund_id = r.id
     CROSS JOIN LATERAL ({{goods}}) g
-    WHERE r.store_id = ANY({_STORES}) AND r.business_date = q.business_date
+    WHERE r.store_id = ANY({_STORES}) AND r.business_date = p.business_date
         AND l.type IN ('product', 'productPackage') AND l.qty > 0
 ) x
-GROUP BY q.business_date, x.product_id
+GROUP BY p.business_date, x.product_id
 """
 # A goods line's products in use units (`l`: an order's or a refund's line).
 _GOODS_OF_LINE = """
-    SELECT p.id AS product_id, l.qty * p.use_per_unit AS units FROM catalog_product p
-    WHERE l.type = 'product' AND p.id = l.item_id
+    SELECT pr.id AS product_id, l.qty * pr.use_per_unit AS units FROM catalog_product pr
+    WHERE l.type = 'product' AND pr.id = l.item_id
     UNION ALL
-    SELECT c.product_id, l.qty * c.quantity * p.use_per_unit FROM catalog_productpackageline c
-    JOIN catalog_product p ON p.id = c.product_id
+    SELECT c.product_id, l.qty * c.quantity * pr.use_per_unit FROM catalog_productpackageline c
+    JOIN catalog_product pr ON pr.id = c.product_id
     WHERE l.type = 'productPackage' AND c.package_id = l.item_id
 """
 _PRODUCT_DAY_LOCK = (

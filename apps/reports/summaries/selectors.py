@@ -18,7 +18,7 @@ from django.utils import timezone
 from apps.billing.ledgers.goods_figures import GoodsFigures
 from apps.catalog.models import Product
 from apps.commission.figures import KindSums
-from apps.inventory.period_selectors import LedgerFigures
+from apps.inventory.period_selectors import REASONS, LedgerFigures
 from apps.org.models import OrgUnit
 from apps.reports.summaries.drain import drain
 from apps.reports.summaries.models import (
@@ -298,16 +298,9 @@ def chain_product_figures(
         opening = row["before"]
         closing = opening + row["net"]
         if opening or closing or row["moves"]:
-            ledger[row["product_id"]] = LedgerFigures(
-                opening=opening,
-                goods_in=row["goods_in"],
-                sales_moved=-row["sales_moved"],
-                consumed=-row["consumed"],
-                store_use=-row["store_use"],
-                written_off=-row["written_off"],
-                stocktake=row["stocktake"],
-                closing=closing,
-            )
+            # The summary's columns are REASONS' sums, "sales" kept as `sales_moved`.
+            moved = {reason: row["sales_moved" if reason == "sales" else reason] for reason in REASONS}
+            ledger[row["product_id"]] = LedgerFigures.of_moves(opening=opening, closing=closing, moved=moved)
         if row["sold"] or row["given"] or row["refunded_back"]:
             goods[row["product_id"]] = GoodsFigures(sold=row["sold"], given=row["given"], refunded=row["refunded_back"])
     return ledger, goods
