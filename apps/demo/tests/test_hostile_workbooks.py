@@ -28,7 +28,8 @@ from apps.members.move_in_import import COLUMNS as MOVE_IN_COLUMNS
 
 APPS = Path(settings.BASE_DIR) / "apps"
 MOVE_IN_PAGES = ["ERP-HYQR-PAG-0001-0000", "ERP-HYQR-PAG-0001-0001"]
-# A guard against minutes, not a benchmark.
+# A guard against minutes, not a benchmark: the CPU seconds of the thread that serves the request,
+# so a CI machine busy with the suite's other workers does not count against the import.
 SECONDS = 2
 
 
@@ -63,8 +64,8 @@ HOSTILE = [
 def send(chain, make_entry) -> Callable[[str, bytes], float]:
     """send(import, content) -> seconds: posts the file as a person allowed to import would, checks
     the refusal the import documents (400 MEM-40010 with the file's own error, row 0, for the
-    move-in API; the admin page's error table with a row-0 line for the catalogue) and answers how
-    long the request took."""
+    move-in API; the admin page's error table with a row-0 line for the catalogue) and answers the
+    CPU time the request took (the test client serves it on this thread)."""
     mover = api_client(entry=make_entry(chain["store"], codes=MOVE_IN_PAGES))
     admin = Client()
     admin.force_login(User.objects.create_superuser("SY09997", "Admin@12345", nickname="HQ admin"))
@@ -74,16 +75,16 @@ def send(chain, make_entry) -> Callable[[str, bytes], float]:
 
     def post(name: str, content: bytes) -> float:
         upload = SimpleUploadedFile("import.xlsx", content)
-        started = time.monotonic()
+        started = time.thread_time()
         if name.startswith("POST "):
             answer = mover.post(name.removeprefix("POST "), {"file": upload})
-            seconds = time.monotonic() - started
+            seconds = time.thread_time() - started
             assert_envelope(answer, status=400, errcode="MEM-40010")
             assert answer.json()["data"]["errors"][0]["row"] == 0
             return seconds
         model = "product" if "products" in name else "project"
         page = admin.post(reverse(f"admin:catalog_{model}_import"), {"file": upload})
-        seconds = time.monotonic() - started
+        seconds = time.thread_time() - started
         assert page.status_code == 200
         assert 'id="import-errors"' in page.content.decode() and "<tr><td>0</td><td></td>" in page.content.decode()
         return seconds
