@@ -5,25 +5,24 @@ apps.reports.member_sets'."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from datetime import date, timedelta
+from collections.abc import Mapping
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import (
     Case,
     CharField,
-    Count,
-    DecimalField,
     F,
     IntegerField,
     OuterRef,
     QuerySet,
+    Subquery,
     Sum,
     Value,
     When,
 )
-from django.db.models.functions import Cast, TruncDate, TruncMonth
+from django.db.models.functions import Cast, TruncDate
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.orders.member_visits import last_visit
@@ -31,16 +30,14 @@ from apps.cards import member_figures as cards
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
 from apps.members.report_selectors import (
-    POINTS_GIVEN,
-    POINTS_USED,
     birthday_between,
     gender_names,
     masked_phone_sql,
     members_of_stores,
-    points_entries,
     store_names,
     with_birthday_parts,
 )
+from apps.org.models import OrgUnit
 from apps.reports import member_sets as sets
 from apps.reports.definitions.members import (
     CARD_HOLDING,
@@ -53,6 +50,13 @@ from apps.reports.definitions.members import (
     scope_of,
 )
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
+from apps.reports.summaries.selectors import (
+    MEMBER_OPERATION_FIGURES,
+    ensure_fresh,
+    member_operation_days,
+    member_operation_months,
+    summaries_as_of,
+)
 
 ZERO = Decimal("0")
 # A typed NULL: the totals row sums the column, and sum() of an untyped NULL is ambiguous.
@@ -363,22 +367,13 @@ class CustomerFollowUp(Report):
 # --- member operation figures ----------------------------------------------------------------------
 
 PERIODS: tuple[tuple[str, StrOrPromise], ...] = (("day", _("By day")), ("month", _("By month")))
-_OPERATION_FIGURES = (
-    "membersServed",
-    "newMembers",
-    "cardsSold",
-    "toppedUp",
-    "storedValueSpent",
-    "sessionsServed",
-    "pointsGiven",
-    "pointsUsed",
-)
 
 
 @register_report
 class MemberOperation(Report):
     """Per store and day (or month): members served, new members, cards sold, stored value topped
-    up and spent, package sessions served, points given and used. Read from the ledgers."""
+    up and spent, package sessions served, points given and used. Read from the store-day summaries
+    (the card and points ledgers' entries and the member visits of each store-day)."""
 
     key = "MemberOperation"
     route = "/memberOperation"
@@ -404,94 +399,91 @@ class MemberOperation(Report):
             Column("pointsUsed", _("Points used"), kind="count", total=True),
         ]
 
+    def as_of(self, f: ReportFilters) -> datetime:
+        return summaries_as_of(f.stores)
+
+    def _monthly(self, f: ReportFilters) -> bool:
+        return f.extra.get("period", "day") == "month"
+
     @rows_once
-    def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
-        monthly = f.extra.get("period", "day") == "month"
-        scope = scope_of(f)
-
-        def period(field: str, timed: bool = True) -> Any:
-            if monthly:
-                return TruncMonth(field)
-            return TruncDate(field) if timed else F(field)
-
-        money = DecimalField(max_digits=14, decimal_places=2)
-        value = F("principal_change") + F("gift_change")
-        figures: dict[tuple[int, str], dict[str, Any]] = {}
-
-        def add(rows: Iterable[tuple[Any, ...]], *names: str) -> None:
-            for store_id, when, *values in rows:
-                row = figures.setdefault((store_id, _period_key(when, monthly)), {})
-                row.update({name: v or 0 for name, v in zip(names, values, strict=True)})
-
-        sets.stores_fresh(scope)
-        add(
-            sets.visit_days(scope)
-            .annotate(p=period("business_date", timed=False))
-            .order_by()
-            .values_list("store_id", "p")
-            .annotate(n=Count("member_id", distinct=True)),
-            "membersServed",
-        )
-        add(
-            sets.new_members(scope)
-            .annotate(p=period("created_at"))
-            .order_by()
-            .values_list("home_store_id", "p")
-            .annotate(n=Count("pk")),
-            "newMembers",
-        )
-        add(
-            cards.entries(store_ids=f.stores, date_from=f.date_from, date_to=f.date_to)
-            .annotate(p=period("created_at"))
-            .order_by()
-            .values_list("store_id", "p")
+    def rows(self, f: ReportFilters) -> QuerySet[Any] | list[dict[str, Any]]:
+        """By day, the store-day summaries paged, sorted and summed in SQL (a chain's year is every
+        store's every day); by month, their sums with members served counted once a month."""
+        ensure_fresh(f.stores)
+        if self._monthly(f):
+            return self._month_rows(f)
+        day = Cast("business_date", CharField())
+        return (
+            member_operation_days(stores=f.stores, date_from=f.date_from, date_to=f.date_to)
             .annotate(
-                sold=Count("pk", filter=cards.SOLD),
-                topped=Sum(value, filter=cards.TOPPED_UP, output_field=money),
-                spent=Sum(-value, filter=cards.SPENT, output_field=money),
-                sessions=Sum(-F("sessions_change"), filter=cards.SESSIONS_USED),
-            ),
-            "cardsSold",
-            "toppedUp",
-            "storedValueSpent",
-            "sessionsServed",
+                period=day,
+                periodFrom=day,
+                periodTo=day,
+                storeId=F("store_id"),
+                storeName=Subquery(OrgUnit.objects.filter(pk=OuterRef("store_id")).values("name")[:1]),
+                setVisitors=Value(sets.VISITORS),
+                setNew=Value(sets.NEW),
+                **{name: F(column) for name, column in MEMBER_OPERATION_FIGURES.items()},
+            )
+            .order_by("-business_date", "-storeName", "-store_id")
+            .values(
+                "period",
+                "periodFrom",
+                "periodTo",
+                "storeId",
+                "storeName",
+                "setVisitors",
+                "setNew",
+                *MEMBER_OPERATION_FIGURES,
+            )
         )
-        add(
-            points_entries(store_ids=f.stores, date_from=f.date_from, date_to=f.date_to)
-            .annotate(p=period("created_at"))
-            .order_by()
-            .values_list("store_id", "p")
-            .annotate(given=Sum("change", filter=POINTS_GIVEN), used=Sum(-F("change"), filter=POINTS_USED)),
-            "pointsGiven",
-            "pointsUsed",
-        )
+
+    def _month_rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         names = store_names(f.stores)
-        rows = [
-            {
-                "period": when,
-                **_period_range(when, f),
-                "storeId": store_id,
-                "storeName": names.get(store_id, ""),
-                **{name: values.get(name, 0) for name in _OPERATION_FIGURES},
-                "setVisitors": sets.VISITORS,
-                "setNew": sets.NEW,
-            }
-            for (store_id, when), values in figures.items()
-        ]
+        rows = []
+        for store_id, month, figures in member_operation_months(
+            stores=f.stores, date_from=f.date_from, date_to=f.date_to
+        ):
+            when = _period_key(month, monthly=True)
+            rows.append(
+                {
+                    "period": when,
+                    **_period_range(when, f),
+                    "storeId": store_id,
+                    "storeName": names.get(store_id, ""),
+                    **{name: figures[name] or 0 for name in MEMBER_OPERATION_FIGURES},
+                    "setVisitors": sets.VISITORS,
+                    "setNew": sets.NEW,
+                }
+            )
         for row in rows:
             for name in ("toppedUp", "storedValueSpent"):
                 row[name] = Decimal(row[name]).quantize(CENT)
         return sorted(rows, key=lambda row: (row["period"], row["storeName"]), reverse=True)
 
     def series(self, f: ReportFilters) -> list[Series]:
-        served: dict[str, Decimal | int] = {}
-        new: dict[str, Decimal | int] = {}
-        for row in self.rows(f):
-            served[row["period"]] = served.get(row["period"], 0) + row["membersServed"]
-            new[row["period"]] = new.get(row["period"], 0) + row["newMembers"]
+        """Members served and new members by period, the stores added up (by month, a member who
+        visited two stores counts at each, as the rows do)."""
+        if self._monthly(f):
+            served: dict[str, Decimal | int] = {}
+            new: dict[str, Decimal | int] = {}
+            for row in self._month_rows(f):
+                served[row["period"]] = served.get(row["period"], 0) + row["membersServed"]
+                new[row["period"]] = new.get(row["period"], 0) + row["newMembers"]
+            return [
+                Series("membersServed", _("Members served"), sorted(served.items())),
+                Series("newMembers", _("New members"), sorted(new.items())),
+            ]
+        by_day = (
+            member_operation_days(stores=f.stores, date_from=f.date_from, date_to=f.date_to)
+            .order_by("business_date")
+            .values_list("business_date")
+            .annotate(served=Sum("members_served"), new=Sum("new_members"))
+        )
+        days = [(day.isoformat(), served, new) for day, served, new in by_day]
         return [
-            Series("membersServed", _("Members served"), sorted(served.items())),
-            Series("newMembers", _("New members"), sorted(new.items())),
+            Series("membersServed", _("Members served"), [(day, served) for day, served, _new in days]),
+            Series("newMembers", _("New members"), [(day, new) for day, _served, new in days]),
         ]
 
 

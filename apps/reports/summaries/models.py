@@ -72,6 +72,15 @@ class StoreDaySummary(models.Model):
     new_members = models.IntegerField(_("new members"), default=0)
     stored_value_sold = money_field(_("stored value sold"), default=ZERO)
     stored_value_spent = money_field(_("stored value spent"), default=ZERO)
+    # The member operation figures (MemberOperation): members with a visit, and the card and points
+    # ledgers' entries made in the store on the day.
+    members_served = models.IntegerField(_("members served"), default=0)
+    cards_sold = models.IntegerField(_("cards sold"), default=0)
+    card_topped_up = money_field(_("stored value topped up on cards"), default=ZERO)
+    card_value_spent = money_field(_("stored value spent from cards"), default=ZERO)
+    card_sessions_used = models.IntegerField(_("package sessions used"), default=0)
+    points_given = models.IntegerField(_("points given"), default=0)
+    points_used = models.IntegerField(_("points used"), default=0)
 
     class Meta:
         verbose_name = _("store-day summary")

@@ -17,6 +17,11 @@ What a figure means (the facts it reads, and the day a fact belongs to):
 - **new members**: members whose home store it is, by the local day they joined.
 - **stored value sold / spent**: top-ups and stored-value cards bought on the day's paid orders;
   succeeded stored-value tenders by the local day they were taken.
+- **member operation** (store-day): members served are the members with a paid order of the day (a
+  visit, as the member visit days count them); cards sold, stored value topped up and spent (principal
+  and gift) and package sessions used are the card ledger's entries made in the store that local day,
+  points given and used the points ledger's (what apps.cards.member_figures and
+  apps.members.report_selectors select for the same report).
 - **staff** (store-day-employee): the staff credits of the day by kind (apps.billing.orders.performance;
   a refund's negative credits are `clawed_back`, in the refund's period), `net` their sum; sessions
   are the project lines the employee served on the day's paid orders, orders those they were on.
@@ -69,6 +74,13 @@ STORE_FIGURES = (
     "new_members",
     "stored_value_sold",
     "stored_value_spent",
+    "members_served",
+    "cards_sold",
+    "card_topped_up",
+    "card_value_spent",
+    "card_sessions_used",
+    "points_given",
+    "points_used",
 )
 STAFF_FIGURES = ("service", "sale", "card_sale", "card_consumption", "clawed_back", "net", "sessions", "orders")
 STORE_COLUMNS = ("store_id", "business_date", "region_id", *STORE_FIGURES)
@@ -163,9 +175,13 @@ SELECT p.store_id, p.business_date,
     COALESCE(l.service, 0), COALESCE(l.product, 0), COALESCE(l.card_sale, 0), COALESCE(l.sessions, 0),
     COALESCE(r.refunds, 0), COALESCE(r.refunded, 0),
     COALESCE(l.service, 0) + COALESCE(l.product, 0) + COALESCE(l.card_sale, 0) - COALESCE(r.refunded, 0),
-    COALESCE(m.members, 0), COALESCE(l.stored_value_sold, 0), COALESCE(t.spent, 0)
+    COALESCE(m.members, 0), COALESCE(l.stored_value_sold, 0), COALESCE(t.spent, 0),
+    COALESCE(o.members, 0), COALESCE(c.sold, 0), COALESCE(c.topped_up, 0), COALESCE(c.spent, 0),
+    COALESCE(c.sessions, 0), COALESCE(pt.given, 0), COALESCE(pt.used, 0)
 FROM {_PAIRS}
-LEFT JOIN LATERAL (SELECT count(*) AS orders FROM billing_order o WHERE {_PAID}) o ON true
+LEFT JOIN LATERAL (
+    SELECT count(*) AS orders, count(DISTINCT o.member_id) AS members FROM billing_order o WHERE {_PAID}
+) o ON true
 LEFT JOIN LATERAL (
     SELECT sum(l.amount) FILTER (WHERE {_CARD_SALE}) AS card_sale,
         sum(l.amount) FILTER (WHERE NOT {_CARD_SALE} AND l.type IN ('project', 'projectPackage')) AS service,
@@ -191,8 +207,23 @@ LEFT JOIN LATERAL (
     WHERE t.store_id = p.store_id AND t.method = 'storedValue' AND t.status = 'succeeded'
         AND {_IN_DAY.format(column="t.created_at")}
 ) t ON true
+LEFT JOIN LATERAL (
+    SELECT count(*) AS entries,
+        count(*) FILTER (WHERE c.kind = 'sale') AS sold,
+        sum(c.principal_change + c.gift_change) FILTER (WHERE c.kind = 'topUp') AS topped_up,
+        sum(-(c.principal_change + c.gift_change)) FILTER (WHERE c.kind = 'spend') AS spent,
+        sum(-c.sessions_change) FILTER (WHERE c.kind = 'sessionsUsed') AS sessions
+    FROM cards_cardentry c
+    WHERE c.store_id = p.store_id AND {_IN_DAY.format(column="c.created_at")}
+) c ON true
+LEFT JOIN LATERAL (
+    SELECT count(*) AS entries,
+        sum(e.change) FILTER (WHERE e.kind = 'earn') AS given, sum(-e.change) FILTER (WHERE e.kind = 'spend') AS used
+    FROM members_pointsentry e
+    WHERE e.store_id = p.store_id AND {_IN_DAY.format(column="e.created_at")}
+) pt ON true
 WHERE COALESCE(o.orders, 0) > 0 OR COALESCE(r.refunds, 0) > 0 OR COALESCE(m.members, 0) > 0
-    OR COALESCE(t.spent, 0) <> 0
+    OR COALESCE(t.spent, 0) <> 0 OR c.entries > 0 OR pt.entries > 0
 """
 
 # The position an employee held on a day (staff keeps its history from the beginning of time).
@@ -511,6 +542,10 @@ def fact_days(cursor: CursorWrapper, *, date_from: date, date_to: date) -> list[
             WHERE created_at >= {start} AND created_at < {end} AND status = 'succeeded'
         UNION SELECT home_store_id, (created_at AT TIME ZONE '{settings.TIME_ZONE}')::date FROM members_member
             WHERE created_at >= {start} AND created_at < {end}
+        UNION SELECT store_id, (created_at AT TIME ZONE '{settings.TIME_ZONE}')::date FROM cards_cardentry
+            WHERE created_at >= {start} AND created_at < {end}
+        UNION SELECT store_id, (created_at AT TIME ZONE '{settings.TIME_ZONE}')::date FROM members_pointsentry
+            WHERE created_at >= {start} AND created_at < {end} AND store_id IS NOT NULL
         UNION SELECT store_id, business_date FROM reports_storedaysummary
             WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
         UNION SELECT store_id, business_date FROM reports_staffdaysummary

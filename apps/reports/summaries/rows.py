@@ -23,6 +23,13 @@ class StoreDayFiguresRow(TypedDict):
     new_members: int
     stored_value_sold: Decimal
     stored_value_spent: Decimal
+    members_served: int
+    cards_sold: int
+    card_topped_up: Decimal
+    card_value_spent: Decimal
+    card_sessions_used: int
+    points_given: int
+    points_used: int
 
 
 class RegionFiguresRow(TypedDict):

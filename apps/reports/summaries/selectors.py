@@ -12,7 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, router
-from django.db.models import Min, Q, QuerySet, Sum
+from django.db.models import Count, DecimalField, Min, Q, QuerySet, Sum
+from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
 from apps.billing.ledgers.goods_figures import GoodsFigures
@@ -24,6 +25,7 @@ from apps.reports.summaries.drain import drain
 from apps.reports.summaries.models import (
     CategoryDaySummary,
     DirtyStoreDay,
+    MemberVisitDay,
     ProductDaySummary,
     StaffCategoryDaySummary,
     StaffDaySummary,
@@ -43,7 +45,9 @@ from apps.reports.summaries.rows import (
 from apps.staff.models import Employee
 
 ZERO = Decimal("0.00")
-MONEY_FIGURES = frozenset(STORE_FIGURES) - {"orders", "sessions_served", "refunds", "new_members"}
+MONEY_FIGURES = frozenset(
+    name for name in STORE_FIGURES if isinstance(StoreDaySummary._meta.get_field(name), DecimalField)
+)
 
 
 def reads_primary() -> bool:
@@ -318,3 +322,54 @@ _PRODUCT_DAY_SUMS = (
     "given",
     "refunded_back",
 )
+
+
+# The store-day figures MemberOperation shows, by the names it shows them under.
+MEMBER_OPERATION_FIGURES = {
+    "membersServed": "members_served",
+    "newMembers": "new_members",
+    "cardsSold": "cards_sold",
+    "toppedUp": "card_topped_up",
+    "storedValueSpent": "card_value_spent",
+    "sessionsServed": "card_sessions_used",
+    "pointsGiven": "points_given",
+    "pointsUsed": "points_used",
+}
+_ANY_MEMBER_OPERATION = Q()
+for _column in MEMBER_OPERATION_FIGURES.values():
+    _ANY_MEMBER_OPERATION |= ~Q(**{_column: 0})
+
+
+def member_operation_days(*, stores: Iterable[int], date_from: date, date_to: date) -> QuerySet[StoreDaySummary]:
+    """The store-days of the range with a member operation figure (MEMBER_OPERATION_FIGURES), for
+    the report to page, sort and sum in SQL; members served is per day (a member counts once a day)."""
+    return _range(StoreDaySummary.objects.all(), stores, date_from, date_to).filter(_ANY_MEMBER_OPERATION)
+
+
+def member_operation_months(
+    *, stores: Iterable[int], date_from: date, date_to: date
+) -> list[tuple[int, date, dict[str, Decimal | int]]]:
+    """(store, month's first day, figures by MEMBER_OPERATION_FIGURES' names) of each store-month
+    with a figure, summed from the store-days but for members served: the store-days count a member
+    once a day, the month once (distinct over the month's member visit days)."""
+    store_list = list(stores)
+    summed = (
+        member_operation_days(stores=store_list, date_from=date_from, date_to=date_to)
+        .annotate(month=TruncMonth("business_date"))
+        .order_by()
+        .values_list("store_id", "month")
+        .annotate(*(Sum(column) for name, column in MEMBER_OPERATION_FIGURES.items() if name != "membersServed"))
+    )
+    served = dict(
+        ((store, month), n)
+        for store, month, n in _range(MemberVisitDay.objects.all(), store_list, date_from, date_to)
+        .annotate(month=TruncMonth("business_date"))
+        .order_by()
+        .values_list("store_id", "month")
+        .annotate(n=Count("member_id", distinct=True))
+    )
+    names = [name for name in MEMBER_OPERATION_FIGURES if name != "membersServed"]
+    return [
+        (store, month, {"membersServed": served.get((store, month), 0), **dict(zip(names, sums, strict=True))})
+        for store, month, *sums in summed
+    ]

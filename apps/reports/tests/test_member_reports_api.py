@@ -11,12 +11,18 @@ import pytest
 from django.utils import timezone
 
 from apps.accounts.testing import api_client
+from apps.billing.tests.checkout_factories import order_of, sessions, top_up
 from apps.billing.tests.factories import CASHIER, committed_order, line
-from apps.billing.till.checkout import order_pay
+from apps.billing.till.checkout import TenderAsked, order_pay
+from apps.cards.choices import EntryKind
+from apps.cards.models import CardEntry
 from apps.cards.tests.factories import package_card, stored_value_card
+from apps.core.ledgers import ledger_audits
 from apps.core.role_codes import REPORT_FIGURES_CODE
 from apps.core.testing import assert_envelope
-from apps.members.models import Member, MemberLabel
+from apps.members.choices import PointsKind
+from apps.members.models import Member, MemberLabel, PointsEntry
+from apps.members.services import points_earn, points_spend
 from apps.members.tests.factories import MemberFactory
 from apps.reports import member_sets as sets
 from apps.reports.tests.member_data import days_ago, lifecycle, member_with_visits, visit
@@ -279,6 +285,53 @@ def test_member_tags_count_each_label_per_store(store, reader):
     ]
     assert drilled(reader, column_of(data, "newMembers"), data["list"][0])["total"] == 1
     assert drilled(reader, column_of(data, "members"), data["list"][0])["total"] == 2
+
+
+def test_member_operation_figures_equal_the_card_and_points_ledgers_of_each_store(store, other_store, head_office):
+    """The store-day summary's member operation figures against the ledgers' own entries, in two
+    stores: a card sold in one store, topped up, spent and its package's sessions used in the other."""
+    member = member_with_visits(store, 0)
+    card = stored_value_card(member=member, paid="500.00", store=store)
+    package = package_card(member=member, sessions=5, store=store)
+    served = order_of(store=other_store, member=member, lines=[sessions(package, qty=2), top_up(card, "300.00")])
+    order_pay(actor=CASHIER, order_id=served.pk, tenders=[TenderAsked("cash", Decimal("300.00"))])
+    spent = committed_order(store=other_store, member=member)
+    by_card = TenderAsked("storedValue", Decimal("100.00"), card_id=card.pk)
+    order_pay(actor=CASHIER, order_id=spent.pk, tenders=[by_card])
+    points_earn(actor=CASHIER, member_id=member.pk, store=other_store, points=40, order_id=spent.pk)
+    points_spend(actor=CASHIER, member_id=member.pk, store=store, points=15, order_id=spent.pk)
+
+    data = show(head_office, "MemberOperation", pageSize=200)
+
+    today = timezone.localdate()
+    got = {row["storeId"]: row for row in data["list"] if row["period"] == today.isoformat()}
+    for store_id in (store.pk, other_store.pk):
+        entries = CardEntry.objects.filter(store_id=store_id, created_at__date=today)
+        value = {kind: Decimal(0) for kind in (EntryKind.TOP_UP, EntryKind.SPEND)}
+        for entry in entries:
+            if entry.kind in value:
+                value[entry.kind] += entry.principal_change + entry.gift_change
+        points = PointsEntry.objects.filter(store_id=store_id, created_at__date=today)
+        expected = {
+            "cardsSold": entries.filter(kind=EntryKind.SALE).count(),
+            "toppedUp": f"{value[EntryKind.TOP_UP]:.2f}",
+            "storedValueSpent": f"{-value[EntryKind.SPEND]:.2f}",
+            "sessionsServed": -sum(e.sessions_change for e in entries if e.kind == EntryKind.SESSIONS_USED),
+            "pointsGiven": sum(e.change for e in points if e.kind == PointsKind.EARN),
+            "pointsUsed": -sum(e.change for e in points if e.kind == PointsKind.SPEND),
+        }
+        assert {key: got[store_id][key] for key in expected} == expected
+    assert (got[other_store.pk]["sessionsServed"], got[other_store.pk]["toppedUp"]) == (2, "300.00")
+    # The payments earned points of their own beside the 40 given by hand.
+    assert (got[store.pk]["cardsSold"], got[store.pk]["pointsUsed"], got[other_store.pk]["pointsGiven"] > 40) == (
+        2,
+        15,
+        True,
+    )
+    assert got[other_store.pk]["storedValueSpent"] == "100.00" and got[other_store.pk]["membersServed"] == 1
+    assert data["totals"]["cardsSold"] == 2
+    assert data["totals"]["pointsGiven"] == sum(row["pointsGiven"] for row in data["list"])
+    assert list(ledger_audits()["summaries"]()) == []
 
 
 def test_member_operation_adds_up_a_stores_day(store, reader):
