@@ -12,8 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, router
-from django.db.models import Count, DecimalField, Min, Q, QuerySet, Sum
-from django.db.models.functions import TruncMonth
+from django.db.models import CharField, Count, DecimalField, Max, Min, Q, QuerySet, Sum
+from django.db.models.functions import Cast, Concat, TruncMonth
 from django.utils import timezone
 
 from apps.billing.ledgers.goods_figures import GoodsFigures
@@ -139,6 +139,9 @@ def region_figures(
     return sorted(totals.values(), key=lambda row: (row["region_id"] is None, row["region_id"] or 0))
 
 
+_DAY_CHARS = len("YYYY-MM-DD")
+
+
 def staff_day_figures(
     *,
     stores: Iterable[int],
@@ -160,10 +163,18 @@ def staff_day_figures(
         figures = _range(StaffCategoryDaySummary.objects.filter(category_id=category_id), stores, date_from, date_to)
         if employee_id is not None:
             figures = figures.filter(employee_id=employee_id)
+    # The position of an employee's last day in the range rides on the same aggregate: the greatest
+    # "YYYY-MM-DD" || position of their days (one hashed pass, not a sort of every staff-day).
+    last_day = Max(Concat(Cast("business_date", CharField()), "position", output_field=CharField()))
     sums = figures.order_by().values("employee_id").annotate(**{name: Sum(name) for name in STAFF_FIGURES})
-    positions: dict[int, str] = {}
-    for row in rows.order_by("employee_id", "business_date").values("employee_id", "position"):
-        positions[row["employee_id"]] = row["position"]
+    if category_id is None:
+        sums = sums.annotate(last_day=last_day)
+        positions = {row["employee_id"]: row["last_day"][_DAY_CHARS:] for row in sums}
+    else:
+        positions = {
+            employee: last[_DAY_CHARS:]
+            for employee, last in rows.order_by().values_list("employee_id").annotate(last_day=last_day)
+        }
     if regroup_today:
         positions = dict(Employee.objects.filter(pk__in=list(positions)).values_list("pk", "position"))
     return [

@@ -99,3 +99,25 @@ def test_a_nurse_promoted_keeps_her_past_figures_under_her_old_position(chain):
     (then,) = staff_day_figures(stores=[store.pk], date_from=yesterday, date_to=yesterday)
     (now,) = staff_day_figures(stores=[store.pk], date_from=yesterday, date_to=yesterday, regroup_today=True)
     assert (then["position"], now["position"]) == ("nurse", "store_manager")
+
+
+def test_a_range_over_a_promotion_shows_the_position_of_the_last_day_with_figures(chain):
+    store = chain["store"]
+    nurse = EmployeeFactory(store=store, position="nurse")
+    care = ProjectFactory(name="头皮护理")
+    today = timezone.localdate()
+    yesterday = today - timedelta(days=1)
+    sold_on(yesterday, store, project("100.00", item_id=care.pk, staff=[(nurse, "1")]))
+    drain()
+    nurse.position = "store_manager"
+    nurse.save()
+    sold(store, project("60.00", item_id=care.pk, staff=[(nurse, "1")]))
+    drain()
+    (both,) = staff_day_figures(stores=[store.pk], date_from=yesterday, date_to=today)
+    (in_category,) = staff_day_figures(
+        stores=[store.pk], date_from=yesterday, date_to=today, category_id=care.category_id
+    )
+    (before,) = staff_day_figures(stores=[store.pk], date_from=yesterday, date_to=yesterday)
+    assert (both["position"], both["service"]) == ("store_manager", D("160.00"))
+    assert (in_category["position"], in_category["service"]) == ("store_manager", D("160.00"))
+    assert before["position"] == "nurse"
