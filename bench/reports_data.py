@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from apps.reports.summaries.commission_months import refresh_commission_months
 from apps.reports.summaries.recompute import (
     LIVE,
     fact_days,
@@ -83,6 +84,14 @@ def rebuild_summaries() -> dict[str, int]:
             recompute_product_days(cursor, days[start : start + 31], str(LIVE.product_day))
         # Every member's visit summary once, from the visit days just written (not once a batch).
         members = rebuild_member_summaries(cursor)
+        # Every store-month of commission priced once, from the staff-kind-days just written.
+        cursor.execute(
+            "SELECT DISTINCT store_id, date_trunc('month', business_date::timestamp)::date "
+            "FROM reports_staffkinddaysummary"
+        )
+        store_months = cursor.fetchall()
+        for start in range(0, len(store_months), 500):
+            refresh_commission_months(store_months[start : start + 500])
         # What the queue's drain notes for "data as of": the stores' summaries are fresh now.
         cursor.execute("DELETE FROM reports_dirtystoreday")
         cursor.execute(
@@ -90,7 +99,7 @@ def rebuild_summaries() -> dict[str, int]:
             "FROM unnest(%s::bigint[]) s ON CONFLICT (store_id) DO UPDATE SET fresh_at = EXCLUDED.fresh_at",
             [sorted({store for store, _day in pairs})],
         )
-    return {"store_days": len(pairs), "member_summaries": members}
+    return {"store_days": len(pairs), "member_summaries": members, "commission_months": len(store_months)}
 
 
 def generate(*, scale: float, force: bool = False) -> dict[str, object]:

@@ -1,33 +1,34 @@
 """The Commission report (员工提成, /staffCommission; issue 29 §3): per store, month, staff member,
 kind and plan version, the base amount, sessions, the tier reached and its rate, the commission,
 what refunds clawed back and the net, with the plan version that produced it and whether the month
-is closed. A closed month's figures are summed from its stored lines, an open month's from the
-staff-kind-day summary (as fresh as the other reports; a store's periods call and its closing still
-compute from the credits, which those sums equal: apps.commission.arithmetic.earned_and_clawed_back).
+is closed. The rows are the commission month summary's (apps.reports.summaries.commission_months):
+a closed month's figures summed from its stored lines, an open month's priced from the staff-kind-day
+summary whenever the drain recomputes one of its days (as fresh as the other reports; a store's
+periods call and its closing still compute from the credits, which those sums equal:
+apps.commission.arithmetic.earned_and_clawed_back), so a chain's year is paged, sorted and summed in
+SQL.
 A staff figure drills to the sales behind it (SalesDetail by staffId) and to its own
 commission lines (`detail=lines`: one per staff credit, with its inputs). Staff see their own rows;
 owners their stores'. Commission is monthly: each month the range touches is shown whole."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
+from django.db.models import Case, CharField, F, Func, OuterRef, QuerySet, Subquery, Value, When
+from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils.translation import gettext_lazy as _
 
+from apps.billing.choices import CreditKind
 from apps.commission.choices import PeriodStatus
-from apps.commission.figures import month_bounds, month_figures, plan_books
-from apps.commission.selectors import (
-    StoreMonthFigures,
-    closed_figures,
-    closed_months,
-    months_between,
-    report_lines,
-    report_rows,
-)
-from apps.org.selectors import store_names
+from apps.commission.models import PlanVersion
+from apps.commission.selectors import months_between, report_lines
+from apps.org.models import OrgUnit
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, register_report
-from apps.reports.summaries.selectors import ensure_fresh, staff_kind_sums
+from apps.reports.summaries.models import CommissionMonthSummary
+from apps.reports.summaries.selectors import ensure_fresh, summaries_as_of
+from apps.staff.models import Employee
 
 DETAIL_LINES = "lines"
 
@@ -93,39 +94,71 @@ class CommissionReport(Report):
             Column("periodStatus", _("period")),
         ]
 
-    def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
+    def as_of(self, f: ReportFilters) -> datetime:
+        return summaries_as_of(f.stores)
+
+    def rows(self, f: ReportFilters) -> QuerySet[Any] | list[dict[str, Any]]:
         if self._lines(f):
             return report_lines(store_ids=f.stores, first=f.date_from, last=f.date_to, employee_id=self._employee(f))
-        return report_rows(store_month_figures(f.stores, f.date_from, f.date_to, self._employee(f)))
+        ensure_fresh(f.stores)
+        return commission_rows(f.stores, months_between(f.date_from, f.date_to), self._employee(f))
 
 
-def store_month_figures(
-    store_ids: tuple[int, ...], first: date, last: date, employee_id: int | None
-) -> list[StoreMonthFigures]:
-    """Each store's months the range touches (whole: commission is monthly), by store then month."""
-    months = months_between(first, last)
-    names = {row["id"]: row["name"] for row in store_names(store_ids=frozenset(store_ids))}
-    closed = closed_months(store_ids=names, months=months)
-    stored = closed_figures(store_ids=names, months=months, employee_id=employee_id) if closed else {}
-    open_stores = {store_id for store_id in names for month in months if (store_id, month) not in closed}
-    computed = {}
-    if open_stores:
-        ensure_fresh(open_stores)
-        end = month_bounds(months[-1])[1]
-        books = plan_books(store_ids=open_stores, last=end)
-        starts = {day for book in books.values() for day in book.starts()}
-        sums = staff_kind_sums(
-            stores=open_stores, date_from=months[0], date_to=end, starts=starts, employee_id=employee_id
+def _label(choices: Any, field: str) -> Case:
+    return Case(
+        *(When(**{field: value}, then=Value(str(label))) for value, label in choices),
+        default=Value(""),
+        output_field=CharField(),
+    )
+
+
+def commission_rows(store_ids: tuple[int, ...], months: list[date], employee_id: int | None) -> QuerySet[Any]:
+    """Each store's months the range touches (whole: commission is monthly), per employee, kind and
+    plan version, priced ahead (CommissionMonthSummary): by store in tree order, month, staff name."""
+    rows = CommissionMonthSummary.objects.filter(store_id__in=store_ids, month_start__in=months)
+    if employee_id is not None:
+        rows = rows.filter(employee_id=employee_id)
+    store = OrgUnit.objects.filter(pk=OuterRef("store_id"))
+    version = PlanVersion.objects.filter(pk=OuterRef("version_id"))
+    return (
+        rows.annotate(
+            storePath=Subquery(store.values("path")[:1]),
+            storeName=Subquery(store.values("name")[:1]),
+            staffName=Coalesce(
+                Subquery(Employee.objects.filter(pk=OuterRef("employee_id")).values("name")[:1]), Value("")
+            ),
         )
-        computed = month_figures((s for s in sums if (s.store_id, s.month) not in closed), books)
-    return [
-        StoreMonthFigures(
-            store_id,
-            names[store_id],
-            month,
-            PeriodStatus.CLOSED if (store_id, month) in closed else PeriodStatus.OPEN,
-            stored.get((store_id, month), []) if (store_id, month) in closed else computed.get((store_id, month), []),
+        .order_by("storePath", "store_id", "month_start", "staffName", "employee_id", "kind", "version_id")
+        .values(
+            "storeName",
+            "staffName",
+            month=Func(F("month_start"), Value("YYYY-MM"), function="to_char", output_field=CharField()),
+            storeId=F("store_id"),
+            staffId=F("employee_id"),
+            kindName=_label(CreditKind.choices, "kind"),
+            baseAmount=F("base_amount"),
+            sessions=F("session_total"),
+            monthTotal=F("month_total"),
+            tierFrom=F("tier_from"),
+            rate=F("tier_rate"),
+            commission=F("commission_amount"),
+            clawback=F("clawback_amount"),
+            net=F("net_amount"),
+            planVersion=Coalesce(
+                Subquery(
+                    version.annotate(
+                        label=Concat(
+                            F("plan__name"), Value(" · "), Cast("effective_from", CharField()), output_field=CharField()
+                        )
+                    ).values("label")[:1]
+                ),
+                Value(""),
+            ),
+            periodStatus=Case(
+                When(closed=True, then=Value(str(PeriodStatus.CLOSED.label))),
+                default=Value(str(PeriodStatus.OPEN.label)),
+                output_field=CharField(),
+            ),
+            detailLines=Value(DETAIL_LINES),
         )
-        for store_id in names
-        for month in months
-    ]
+    )

@@ -36,9 +36,10 @@ The selectors other apps and reports call (apps.reports.summaries.selectors; key
 - `category_figures(*, stores, date_from, date_to, item_types=None) -> list[CategoryFiguresRow]`:
   quantity and amount by item type and category (as categorised on the day sold).
 - `tender_figures(*, stores, date_from, date_to) -> list[TenderFiguresRow]`: takings by method.
-- `staff_kind_sums(*, stores, date_from, date_to, starts, employee_id=None) -> list[KindSums]`: the
-  staff credits earned and clawed back, with their sessions, per store, month, employee, kind and
-  position held, apart on either side of each day in `starts`: what the Commission report prices
-  (apps.commission.figures.month_figures).
+- `member_operation_days(*, stores, date_from, date_to)`, `member_operation_months(...)`: the
+  store-days (a queryset to page) and store-months of MemberOperation's figures.
+- The Commission report reads `CommissionMonthSummary` rows, priced by the drain
+  (`commission_months`: `staff_kind_sums` per store, month, employee, kind, position and plan
+  version span, priced by apps.commission.figures.month_figures; a closed month from its lines).
 
 What each figure counts, and which day a fact belongs to, is in `recompute`'s docstring."""

@@ -13,6 +13,7 @@ from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 
 from apps.core.ledgers import Difference
+from apps.reports.summaries.commission_months import commission_month_differences
 from apps.reports.summaries.recompute import (
     LIVE,
     PRODUCT_DAY_COLUMNS,
@@ -227,8 +228,8 @@ def member_summaries_refreshed(member_ids: list[int]) -> None:
 
 
 def summary_differences() -> Iterator[Difference]:
-    """The ledger audit of the summaries (manage.py audit_ledgers): every day of history, and every
-    member's visit summary."""
+    """The ledger audit of the summaries (manage.py audit_ledgers): every day of history, every
+    member's visit summary, and every store-month of commission."""
     today = timezone.localdate()
     for found in summary_differences_between(HISTORY_START, today + timedelta(days=1)):
         yield Difference(
@@ -245,4 +246,12 @@ def summary_differences() -> Iterator[Difference]:
             field="reports_membervisitsummary",
             kept=member.kept,
             recomputed=member.recomputed,
+        )
+    for month in commission_month_differences():
+        yield Difference(
+            ledger="summaries",
+            record=f"store {month.store_id} {month.month:%Y-%m}",
+            field="reports_commissionmonthsummary",
+            kept=month.kept,
+            recomputed=month.recomputed,
         )

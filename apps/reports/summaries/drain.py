@@ -1,9 +1,9 @@
 """Draining the queue of dirty store-days (docs/decisions/0044): each batch, in one transaction,
 takes the store-days' advisory locks (two drains never recompute one day at once), reads the queue
-rows of those days that are committed now, recomputes the days from the facts, deletes exactly the
-rows it read and records when the stores were fresh. A writer that commits meanwhile has its own
-queue row (one per transaction), which this drain did not read and so leaves for the next: nothing
-it wrote is ever lost, whatever the timing."""
+rows of those days that are committed now, recomputes the days from the facts and reprices their
+commission months, deletes exactly the rows it read and records when the stores were fresh. A
+writer that commits meanwhile has its own queue row (one per transaction), which this drain did not
+read and so leaves for the next: nothing it wrote is ever lost, whatever the timing."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from datetime import date, datetime
 from django.db import connections, transaction
 from django.db.backends.utils import CursorWrapper
 
+from apps.reports.summaries.commission_months import refresh_commission_months, store_months_of_days
 from apps.reports.summaries.recompute import LIVE, Tables, recompute
 
 BATCH = 200  # store-days one transaction recomputes (a chain's day of 500 stores drains in 3)
@@ -51,6 +52,8 @@ def drain_batch(*, stores: Iterable[int] | None = None, using: str = "default", 
         ids = [row[0] for row in seen]
         fresh_at: datetime | None = max((row[1] for row in seen), default=None)
         recompute(cursor, pairs, tables)
+        if tables is LIVE:
+            refresh_commission_months(store_months_of_days(pairs), using=using)
         cursor.execute("DELETE FROM reports_dirtystoreday WHERE id = ANY(%s)", [ids])
         if fresh_at is not None:
             cursor.execute(

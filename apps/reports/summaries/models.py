@@ -185,6 +185,48 @@ class StaffKindDaySummary(models.Model):
         return f"{self.store_id} {self.business_date} {self.employee_id} {self.kind}"
 
 
+class CommissionMonthSummary(models.Model):
+    """A store's month of commission as the Commission report shows it: per employee, kind and plan
+    version, the base, sessions, month's total, the tier reached and its rate, the commission, the
+    clawback and the net (apps.commission.figures.StaffFigure). An open month is priced from its
+    staff-kind-days under the plan versions in force whenever the drain recomputes one of its days
+    (a new plan version or a closing marks the months it touches); a closed month holds the sums of
+    its stored lines. A chain's year is then rows to page, sort and sum, not thousands of months
+    priced on every call."""
+
+    # Named apart from the report's keys (month, sessions, rate, commission, clawback, net), which
+    # the report's rows annotate in the wire's form.
+    store_id = models.BigIntegerField(_("store"))
+    month_start = models.DateField(_("month"), help_text=_("the month's first day"))
+    closed = models.BooleanField(_("closed"), default=False)
+    employee_id = models.BigIntegerField(_("employee"))
+    kind = models.CharField(_("kind"), max_length=20)
+    version_id = models.BigIntegerField(_("plan version"), null=True)
+    base_amount = money_field(_("base amount"), default=ZERO)
+    session_total = models.DecimalField(_("sessions"), max_digits=12, decimal_places=2, default=ZERO)
+    month_total = money_field(_("month's total"), default=ZERO)
+    tier_from = money_field(_("tier reached"), null=True)
+    tier_rate = models.DecimalField(_("rate (%)"), max_digits=5, decimal_places=2, null=True)
+    commission_amount = money_field(_("commission"), default=ZERO)
+    clawback_amount = money_field(_("clawback"), default=ZERO)
+    net_amount = money_field(_("net"), default=ZERO)
+
+    class Meta:
+        verbose_name = _("commission month summary")
+        verbose_name_plural = _("commission month summaries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["store_id", "month_start", "employee_id", "kind", "version_id"],
+                name="commission_month_summary_once",
+                nulls_distinct=False,
+            )
+        ]
+        indexes = [models.Index(fields=["month_start", "store_id"], name="commission_month_summary_chain")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.month_start:%Y-%m} {self.employee_id} {self.kind}"
+
+
 class ProductDaySummary(models.Model):
     """What the chain's stores together did with a product on a business day (the local day a stock
     move was made; an order's or refund's business day): the stock ledger's moves by reason, signed

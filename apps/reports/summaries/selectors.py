@@ -11,14 +11,13 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connections, router
+from django.db import DEFAULT_DB_ALIAS, router
 from django.db.models import CharField, Count, DecimalField, Max, Min, Q, QuerySet, Sum
 from django.db.models.functions import Cast, Concat, TruncMonth
 from django.utils import timezone
 
 from apps.billing.ledgers.goods_figures import GoodsFigures
 from apps.catalog.models import Product
-from apps.commission.figures import KindSums
 from apps.inventory.period_selectors import REASONS, LedgerFigures
 from apps.org.models import OrgUnit
 from apps.reports.summaries.drain import drain
@@ -29,7 +28,6 @@ from apps.reports.summaries.models import (
     ProductDaySummary,
     StaffCategoryDaySummary,
     StaffDaySummary,
-    StaffKindDaySummary,
     StoreDaySummary,
     TenderDaySummary,
 )
@@ -251,36 +249,6 @@ def tender_figures(*, stores: Iterable[int], date_from: date, date_to: date) -> 
         .values("method")
         .annotate(tenders=Sum("tenders"), amount=Sum("amount"), refunded=Sum("refunded"))
     ]
-
-
-def staff_kind_sums(
-    *, stores: Iterable[int], date_from: date, date_to: date, starts: Iterable[date], employee_id: int | None = None
-) -> list[KindSums]:
-    """The staff credits of the range summed per store, month, employee, kind and position held,
-    apart on either side of each day in `starts` (the days a plan version starts: commission's
-    version in force is one between two of them), with the first day of each such span. One
-    aggregate over the staff-kind-day summary: a year of a chain is a few thousand sums a store."""
-    bounds = sorted({date.min, *starts})
-    employee = "AND employee_id = %(employee)s" if employee_id is not None else ""
-    using = router.db_for_read(StaffKindDaySummary) or DEFAULT_DB_ALIAS
-    with connections[using].cursor() as cursor:
-        cursor.execute(
-            f"""
-            SELECT store_id, date_trunc('month', business_date::timestamp)::date AS month, employee_id, kind, position,
-                min(business_date), sum(earned), sum(earned_sessions), sum(clawed_back), sum(clawed_back_sessions)
-            FROM {StaffKindDaySummary._meta.db_table}
-            WHERE store_id = ANY(%(stores)s) AND business_date BETWEEN %(date_from)s AND %(date_to)s {employee}
-            GROUP BY store_id, month, employee_id, kind, position, width_bucket(business_date, %(bounds)s::date[])
-            """,
-            {
-                "stores": list(stores),
-                "date_from": date_from,
-                "date_to": date_to,
-                "employee": employee_id,
-                "bounds": bounds,
-            },
-        )
-        return [KindSums(*row) for row in cursor.fetchall()]
 
 
 def chain_product_figures(

@@ -12,6 +12,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from apps.commission.selectors import months_between
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.json_types import JsonObject
 from apps.messaging.choices import TaskAudience, TaskType
@@ -26,6 +27,11 @@ from apps.reports.summaries.audit import (
     member_summary_differences,
     summary_differences_between,
 )
+from apps.reports.summaries.commission_months import (
+    CommissionMonthDifference,
+    commission_month_differences,
+    refresh_commission_months,
+)
 from apps.reports.summaries.drain import drain
 
 SHOWN_DAYS = 10  # the days a task names (a store's differences are all in the system log)
@@ -37,18 +43,21 @@ def check_days() -> int:
 
 def summaries_check(
     *, days: int | None = None, today: date | None = None
-) -> list[SummaryDifference | MemberSummaryDifference]:
-    """Compares the summaries of the last `days` days (the setting SUMMARY_CHECK_DAYS, 7), and the
-    visit summaries of the members who visited in them, with their rebuild; records, raises and
-    fixes every difference. Answers the differences found."""
+) -> list[SummaryDifference | MemberSummaryDifference | CommissionMonthDifference]:
+    """Compares the summaries of the last `days` days (the setting SUMMARY_CHECK_DAYS, 7), the
+    visit summaries of the members who visited in them and the commission months they fall in, with
+    their rebuild; records, raises and fixes every difference. Answers the differences found."""
     today = today or timezone.localdate()
     since = today - timedelta(days=days or check_days())
     found = summary_differences_between(since, today)
     members = member_summary_differences(since, today)
     if members:
         _members_corrected(members)
+    commission = commission_month_differences(months_between(since, today))
+    if commission:
+        _commission_months_corrected(commission)
     if not found:
-        return [*members]
+        return [*members, *commission]
     by_store: dict[int, list[SummaryDifference]] = defaultdict(list)
     for difference in found:
         by_store[difference.store_id].append(difference)
@@ -87,7 +96,7 @@ def summaries_check(
                     audience=TaskAudience.OWNER,
                 )
     drain(stores=list(by_store))
-    return [*found, *members]
+    return [*found, *members, *commission]
 
 
 def _members_corrected(found: list[MemberSummaryDifference]) -> None:
@@ -108,6 +117,28 @@ def _members_corrected(found: list[MemberSummaryDifference]) -> None:
                 },
             )
         member_summaries_refreshed([f.member_id for f in found])
+
+
+def _commission_months_corrected(found: list[CommissionMonthDifference]) -> None:
+    """Records each commission month unlike its pricing in the system log (of its store) and
+    reprices it. No task: the month is derived from the staff-kind-days, whose own differences
+    raise one."""
+    by_store: dict[int, list[CommissionMonthDifference]] = defaultdict(list)
+    for difference in found:
+        by_store[difference.store_id].append(difference)
+    with transaction.atomic():
+        for store_id, differences in by_store.items():
+            audit_record(
+                actor=Actor(login_name=SYSTEM_ACTOR.login_name, store_id=store_id),
+                action=AuditAction.SUMMARIES_CORRECTED,
+                detail={
+                    "storeId": store_id,
+                    "commissionMonths": [
+                        {"month": f"{f.month:%Y-%m}", "kept": f.kept, "ledgers": f.recomputed} for f in differences
+                    ],
+                },
+            )
+        refresh_commission_months((f.store_id, f.month) for f in found)
 
 
 def summary_difference_text(params: JsonObject) -> SystemText:

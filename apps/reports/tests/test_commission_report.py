@@ -207,3 +207,53 @@ def test_an_open_months_figures_from_the_summaries_equal_its_lines_added_up(owne
     }
     assert len(from_lines) >= 6
     assert from_sums == from_lines
+
+
+def test_a_version_written_later_reprices_the_months_from_its_start(owner, store, month):
+    """The report's months are priced ahead (the commission month summary): a version written after
+    the sales marks every month from its start, so the next call shows the new rate; a month before
+    its start keeps the old one."""
+    from apps.commission.services import version_create
+    from apps.commission.tests.factories import version
+
+    two_months_ago = month_ago(2)
+    product = stocked(store, "100", name="护发素", price=Decimal("100.00"))
+    sold(store, month["other"], product, day=month_ago(2, 5), qty=4)
+    earlier = {"from": two_months_ago.isoformat(), "to": last_month()["to"]}
+    before = assert_envelope(owner.get(SHOW, earlier), status=200)
+    assert {(row["month"], row["rate"]) for row in before["list"]} == {
+        (f"{two_months_ago:%Y-%m}", "5.00"),
+        (f"{month_ago(1):%Y-%m}", "5.00"),
+    }
+    version_create(actor=SYSTEM_ACTOR, plan=month["plan"], version=version(month_ago(1), [(0, 8)]))
+
+    after = assert_envelope(owner.get(SHOW, earlier), status=200)
+    by_month = {(row["month"], row["staffName"]): row for row in after["list"]}
+    kept = by_month[(f"{two_months_ago:%Y-%m}", "吴佳怡")]
+    assert (kept["rate"], kept["commission"], kept["periodStatus"]) == ("5.00", "20.00", "open")
+    repriced = by_month[(f"{month_ago(1):%Y-%m}", "张敏")]
+    assert (repriced["rate"], repriced["commission"], repriced["clawback"]) == ("8.00", "96.00", "-24.00")
+    assert repriced["planVersion"] == f"{month['plan'].name} · {month_ago(1).isoformat()}"
+
+
+def test_the_audit_finds_a_commission_month_unlike_its_pricing_and_the_nightly_check_reprices_it(owner, store, month):
+    from apps.core.ledgers import ledger_audits
+    from apps.core.models import SystemLog
+    from apps.reports.choices import AuditAction
+    from apps.reports.summaries.models import CommissionMonthSummary
+    from apps.reports.summaries.services import summaries_check
+
+    assert_envelope(owner.get(SHOW, last_month()), status=200)
+    assert list(ledger_audits()["summaries"]()) == []
+    CommissionMonthSummary.objects.filter(employee_id=month["nurse"].pk).update(commission_amount=Decimal("1.00"))
+
+    (found,) = list(ledger_audits()["summaries"]())
+    assert found.field == "reports_commissionmonthsummary" and found.record == f"store {store.pk} {month_ago(1):%Y-%m}"
+    differences = summaries_check(days=40)
+    assert [(d.store_id, d.month) for d in differences] == [(store.pk, month_ago(1))]
+    assert list(ledger_audits()["summaries"]()) == []
+    assert SystemLog.objects.filter(action=AuditAction.SUMMARIES_CORRECTED, store_id=store.pk).exists()
+    mine = next(
+        row for row in assert_envelope(owner.get(SHOW, last_month()), status=200)["list"] if row["staffName"] == "张敏"
+    )
+    assert mine["commission"] == "60.00"

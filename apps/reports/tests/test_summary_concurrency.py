@@ -8,7 +8,7 @@ import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connections
+from django.db import connections, transaction
 from django.utils import timezone
 
 from apps.billing.tests.checkout_factories import order_of, product
@@ -117,3 +117,57 @@ def test_two_drains_refreshing_one_members_summary_end_with_both_days(chain, mon
     assert (summary.first_visit, summary.second_visit, summary.last_visit) == (days_ago(5), days_ago(3), days_ago(3))
     assert not DirtyStoreDay.objects.exists()
     assert list(ledger_audits()["summaries"]()) == []
+
+
+def test_a_month_repriced_while_a_drain_holds_it_waits_and_prices_with_its_day(chain, monkeypatch):
+    """A drain has recomputed a day of last month and repriced the month, not yet committed; another
+    transaction repricing that month (the nightly check's fix, or a drain of another of its days)
+    waits for the month's lock, then prices with the first one's day: the rows end equal to their
+    pricing, nothing written twice."""
+    from apps.commission.tests.factories import month_ago
+    from apps.commission.tests.factories import sold as sold_by
+    from apps.inventory.tests.factories import stocked
+    from apps.reports.summaries.commission_months import commission_month_differences, refresh_commission_months
+    from apps.reports.summaries.models import CommissionMonthSummary
+    from apps.staff.tests.factories import EmployeeFactory
+
+    store = chain["store"]
+    nurse = EmployeeFactory(store=store, name="张敏")
+    product = stocked(store, "100", name="洗发水", price=D("100.00"))
+    sold_by(store, nurse, product, day=month_ago(1, 3), qty=2)
+    drain()
+    sold_by(store, nurse, product, day=month_ago(1, 4), qty=3)
+    month = month_ago(1)
+    refresh = drain_module.refresh_commission_months
+    repriced, go_on, waiting, errors = threading.Event(), threading.Event(), [], []
+
+    def reprice_and_hold(store_months, *, using="default"):
+        refresh(store_months, using=using)
+        repriced.set()
+        go_on.wait(timeout=60)
+
+    def reprice_elsewhere() -> None:
+        try:
+            repriced.wait(timeout=60)
+            with transaction.atomic():
+                refresh_commission_months([(store.pk, month)])
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    monkeypatch.setattr(drain_module, "refresh_commission_months", reprice_and_hold)
+    other = threading.Thread(target=reprice_elsewhere)
+    other.start()
+    drainer = threading.Thread(target=lambda: (drain(), connections.close_all()))
+    drainer.start()
+    repriced.wait(timeout=60)
+    other.join(timeout=2)
+    waiting.append(other.is_alive())  # on the month's lock the drain holds
+    go_on.set()
+    drainer.join(timeout=60)
+    other.join(timeout=60)
+    assert (waiting, errors) == ([True], [])
+    (row,) = CommissionMonthSummary.objects.filter(store_id=store.pk, month_start=month)
+    assert row.base_amount == D("500.00")
+    assert commission_month_differences([month]) == []
