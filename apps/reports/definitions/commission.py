@@ -16,19 +16,16 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from django.db.models import Case, CharField, F, Func, OuterRef, QuerySet, Subquery, Value, When
+from django.db.models import Case, CharField, F, Func, QuerySet, Value, When
 from django.db.models.functions import Cast, Coalesce, Concat
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.choices import CreditKind
 from apps.commission.choices import PeriodStatus
-from apps.commission.models import PlanVersion
 from apps.commission.selectors import months_between, report_lines
-from apps.org.models import OrgUnit
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, register_report
 from apps.reports.summaries.models import CommissionMonthSummary
 from apps.reports.summaries.selectors import ensure_fresh, summaries_as_of
-from apps.staff.models import Employee
 
 DETAIL_LINES = "lines"
 
@@ -118,15 +115,11 @@ def commission_rows(store_ids: tuple[int, ...], months: list[date], employee_id:
     rows = CommissionMonthSummary.objects.filter(store_id__in=store_ids, month_start__in=months)
     if employee_id is not None:
         rows = rows.filter(employee_id=employee_id)
-    store = OrgUnit.objects.filter(pk=OuterRef("store_id"))
-    version = PlanVersion.objects.filter(pk=OuterRef("version_id"))
     return (
         rows.annotate(
-            storePath=Subquery(store.values("path")[:1]),
-            storeName=Subquery(store.values("name")[:1]),
-            staffName=Coalesce(
-                Subquery(Employee.objects.filter(pk=OuterRef("employee_id")).values("name")[:1]), Value("")
-            ),
+            storePath=F("store__path"),
+            storeName=F("store__name"),
+            staffName=Coalesce(F("employee__name"), Value("")),
         )
         .order_by("storePath", "store_id", "month_start", "staffName", "employee_id", "kind", "version_id")
         .values(
@@ -144,15 +137,15 @@ def commission_rows(store_ids: tuple[int, ...], months: list[date], employee_id:
             commission=F("commission_amount"),
             clawback=F("clawback_amount"),
             net=F("net_amount"),
-            planVersion=Coalesce(
-                Subquery(
-                    version.annotate(
-                        label=Concat(
-                            F("plan__name"), Value(" · "), Cast("effective_from", CharField()), output_field=CharField()
-                        )
-                    ).values("label")[:1]
+            planVersion=Case(
+                When(version__isnull=True, then=Value("")),
+                default=Concat(
+                    F("version__plan__name"),
+                    Value(" · "),
+                    Cast("version__effective_from", CharField()),
+                    output_field=CharField(),
                 ),
-                Value(""),
+                output_field=CharField(),
             ),
             periodStatus=Case(
                 When(closed=True, then=Value(str(PeriodStatus.CLOSED.label))),

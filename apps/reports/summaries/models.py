@@ -195,13 +195,38 @@ class CommissionMonthSummary(models.Model):
     priced on every call."""
 
     # Named apart from the report's keys (month, sessions, rate, commission, clawback, net), which
-    # the report's rows annotate in the wire's form.
-    store_id = models.BigIntegerField(_("store"))
+    # the report's rows annotate in the wire's form. The store, employee and version are joined
+    # when read (a year is tens of thousands of rows, their names and the version's label are
+    # read as they are now), so they are foreign keys, but without a constraint or an index: a
+    # summary never holds a writer or a deletion back.
+    store = models.ForeignKey(
+        "org.OrgUnit",
+        verbose_name=_("store"),
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="+",
+    )
     month_start = models.DateField(_("month"), help_text=_("the month's first day"))
     closed = models.BooleanField(_("closed"), default=False)
-    employee_id = models.BigIntegerField(_("employee"))
+    employee = models.ForeignKey(
+        "staff.Employee",
+        verbose_name=_("employee"),
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        related_name="+",
+    )
     kind = models.CharField(_("kind"), max_length=20)
-    version_id = models.BigIntegerField(_("plan version"), null=True)
+    version = models.ForeignKey(
+        "commission.PlanVersion",
+        verbose_name=_("plan version"),
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        db_index=False,
+        null=True,
+        related_name="+",
+    )
     base_amount = money_field(_("base amount"), default=ZERO)
     session_total = models.DecimalField(_("sessions"), max_digits=12, decimal_places=2, default=ZERO)
     month_total = money_field(_("month's total"), default=ZERO)
@@ -216,12 +241,12 @@ class CommissionMonthSummary(models.Model):
         verbose_name_plural = _("commission month summaries")
         constraints = [
             models.UniqueConstraint(
-                fields=["store_id", "month_start", "employee_id", "kind", "version_id"],
+                fields=["store", "month_start", "employee", "kind", "version"],
                 name="commission_month_summary_once",
                 nulls_distinct=False,
             )
         ]
-        indexes = [models.Index(fields=["month_start", "store_id"], name="commission_month_summary_chain")]
+        indexes = [models.Index(fields=["month_start", "store"], name="commission_month_summary_chain")]
 
     def __str__(self) -> str:
         return f"{self.store_id} {self.month_start:%Y-%m} {self.employee_id} {self.kind}"
