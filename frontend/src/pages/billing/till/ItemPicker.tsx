@@ -49,6 +49,9 @@ export function ItemPicker({
   const kinds = member ? KINDS : KINDS.filter((value) => !MEMBER_KINDS.includes(value));
   const topUpCards = storedValueCards(cards);
   const rows = result.data?.list ?? [];
+  // While a new search is on its way the previous rows stay on screen (keepPreviousData); they
+  // cannot be added then, so a click never lands on a row that is about to move or go.
+  const stale = result.isPlaceholderData;
 
   const add = (line: TillLine) => {
     onAdd(line);
@@ -118,13 +121,14 @@ export function ItemPicker({
             {result.isPending ? <Loading /> : null}
             {result.isError ? <Alert severity="error">{t("picker.failed")}</Alert> : null}
             {result.isSuccess && rows.length === 0 ? <Alert severity="info">{t("picker.none")}</Alert> : null}
-            <List dense>
+            <List dense aria-busy={stale} sx={{ opacity: stale ? 0.6 : 1 }}>
               {rows.map((row) => (
                 <ListItem
                   key={row.id}
                   secondaryAction={
                     <Button
                       size="small"
+                      disabled={stale}
                       onClick={() => add(newLine(kind, row.id, row.name, { packageProjects: row.lines ?? [] }))}
                       aria-label={t("picker.addItem", { name: row.name })}
                     >
