@@ -47,6 +47,7 @@ from apps.cards.member_figures import holds_card_type
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
 from apps.members.report_selectors import day_start, filed_between, members_of_stores
+from apps.org.models import OrgUnit
 from apps.reports.summaries.models import MemberVisitDay
 from apps.reports.summaries.selectors import ensure_fresh, ensure_fresh_everywhere
 
@@ -335,8 +336,48 @@ class Visiting:
     total: tuple[int, int]
 
 
+# The same for every store of the chain grouped by store, from one scan of the range's visit days:
+# a row is its member's first at its store in the range when their previous visit there is before
+# it, their first in the chain in a month of the range when their previous visit anywhere is before
+# the month (or the range) began (MemberVisitDay's history columns).
+_CHAIN_VISITING_SQL = """
+SELECT GROUPING(x.store_id, x.month) AS sets, x.store_id, x.month,
+    count(*) FILTER (WHERE x.first_here),
+    count(*) FILTER (WHERE x.first_here AND x.first_visit < %(from)s),
+    count(*) FILTER (WHERE x.first_in_month),
+    count(*) FILTER (WHERE x.first_in_month AND x.first_visit < x.month),
+    count(*) FILTER (WHERE x.first_in_range),
+    count(*) FILTER (WHERE x.first_in_range AND x.first_visit < %(from)s)
+FROM (
+    SELECT v.store_id, m.month, v.first_visit,
+        v.previous_visit_here IS NULL OR v.previous_visit_here < %(from)s AS first_here,
+        v.previous_visit IS NULL OR v.previous_visit < greatest(m.month, %(from)s) AS first_in_month,
+        v.previous_visit IS NULL OR v.previous_visit < %(from)s AS first_in_range
+    FROM reports_membervisitday v
+    CROSS JOIN LATERAL (SELECT date_trunc('month', v.business_date::timestamp)::date AS month) m
+    WHERE v.business_date >= %(from)s AND v.business_date <= %(to)s
+) AS x
+GROUP BY GROUPING SETS ((x.store_id), (x.month), ())
+"""
+
+
+def whole_chain(scope: Scope) -> bool:
+    """Whether the scope's stores are every store of the chain (the chain-wide reads apply)."""
+    return set(scope.stores) >= set(OrgUnit.objects.stores().values_list("pk", flat=True))
+
+
+def _chain_visiting(scope: Scope) -> Visiting:
+    rows = _fetch(_CHAIN_VISITING_SQL, {"from": scope.date_from, "to": scope.date_to})
+    by_group = {store: (n, back) for sets, store, _m, n, back, *_rest in rows if sets == 1}
+    by_month = {month: (n, back) for sets, _s, month, _a, _b, n, back, _c, _d in rows if sets == 2 and n}
+    total = next(((n, back) for sets, _s, _m, _a, _b, _c, _d, n, back in rows if sets == 3), (0, 0))
+    return Visiting({g: v for g, v in by_group.items() if v[0]}, by_month, total)
+
+
 def visiting(scope: Scope, grouping: str) -> Visiting:
     """The stores' visitors in the range by `grouping` (VISITING_GROUPS), by month and in all."""
+    if grouping == "store" and whole_chain(scope):
+        return _chain_visiting(scope)
     group, join = VISITING_GROUPS[grouping]
     rows = _fetch(
         _VISITING_SQL.format(group=group, join=join),
@@ -377,10 +418,40 @@ GROUP BY a.month
 """
 
 
+# The same for every store of the chain, from one scan of the range's visit days (their history
+# columns): a member is counted at their first visit day of the month in the range; their first visit
+# was "at the stores" when it is in the range.
+_CHAIN_MARKETING_SQL = """
+SELECT x.month,
+    count(*) FILTER (WHERE x.new AND x.first_in_month), sum(x.orders) FILTER (WHERE x.new),
+    sum(x.spend) FILTER (WHERE x.new),
+    count(*) FILTER (WHERE NOT x.new AND x.first_in_month), sum(x.orders) FILTER (WHERE NOT x.new),
+    sum(x.spend) FILTER (WHERE NOT x.new),
+    count(*) FILTER (WHERE x.here),
+    count(*) FILTER (WHERE x.here AND x.second_visit <= x.first_visit + 30),
+    count(*) FILTER (WHERE x.here AND x.second_visit <= x.first_visit + 60),
+    count(*) FILTER (WHERE x.here AND x.second_visit <= x.first_visit + 90)
+FROM (
+    SELECT m.month, v.orders, v.spend, v.first_visit, v.second_visit, n.new, f.first_in_month,
+        n.new AND f.first_in_month AND v.first_visit >= %(from)s AS here
+    FROM reports_membervisitday v
+    CROSS JOIN LATERAL (SELECT date_trunc('month', v.business_date::timestamp)::date AS month) m
+    CROSS JOIN LATERAL (SELECT date_trunc('month', v.first_visit::timestamp)::date = m.month AS new) n
+    CROSS JOIN LATERAL (
+        SELECT v.previous_visit IS NULL OR v.previous_visit < greatest(m.month, %(from)s) AS first_in_month
+    ) f
+    WHERE v.business_date >= %(from)s AND v.business_date <= %(to)s
+) AS x
+GROUP BY x.month
+"""
+
+
 def marketing_months(scope: Scope) -> list[tuple[Any, ...]]:
     """(month, new customers, their orders, spend, returning customers, their orders, spend, new
     customers first seen at the stores, of them back within 30, 60, 90 days) per month of the range
     with a visit; a sum over no member is None."""
+    if whole_chain(scope):
+        return _fetch(_CHAIN_MARKETING_SQL, {"from": scope.date_from, "to": scope.date_to})
     return _fetch(_MARKETING_SQL, (list(scope.stores), scope.date_from, scope.date_to))
 
 
@@ -411,6 +482,25 @@ def customers_by(scope: Scope, members: QuerySet[Member], group: Any) -> list[tu
         members=members_sql,
     )
     return [tuple(row) for row in _fetch(sql, (list(scope.stores), scope.date_from, scope.date_to, *members_params))]
+
+
+# The customers of every store of the chain by segment (returning: first visit before the range),
+# from one scan of the range's visit days: a member counts at their first visit day in the range.
+_CHAIN_SEGMENTS_SQL = """
+SELECT CASE WHEN v.first_visit < %(from)s THEN 'returning' ELSE 'new' END,
+    count(*) FILTER (WHERE v.previous_visit IS NULL OR v.previous_visit < %(from)s), sum(v.orders), sum(v.spend)
+FROM reports_membervisitday v
+WHERE v.business_date >= %(from)s AND v.business_date <= %(to)s {segment}
+GROUP BY 1
+"""
+_SEGMENT_OF_VISIT = {"new": "AND v.first_visit >= %(from)s", "returning": "AND v.first_visit < %(from)s"}
+
+
+def chain_customers_by_segment(scope: Scope, segment: str | None) -> list[tuple[Any, int, int, Decimal | None]]:
+    """(segment, customers, orders, spend) of every store of the chain in the range, as
+    customers_by gives them grouped by new or returning (of one segment when `segment` names it)."""
+    sql = _CHAIN_SEGMENTS_SQL.format(segment=_SEGMENT_OF_VISIT.get(segment or "", ""))
+    return [tuple(row) for row in _fetch(sql, {"from": scope.date_from, "to": scope.date_to})]
 
 
 def percent(part: int | Decimal, whole: int | Decimal) -> Decimal | None:

@@ -164,7 +164,11 @@ class CustomerAnalysis(Report):
             members = members.filter(visit_summary__first_visit__gte=f.date_from)
         elif f.segment == "returning":
             members = members.filter(visit_summary__first_visit__lt=f.date_from)
-        grouped = sets.customers_by(scope_of(f), members, self._group(f))
+        scope = scope_of(f)
+        if self.by(f) == "segment" and sets.whole_chain(scope):
+            grouped = sets.chain_customers_by_segment(scope, f.segment)
+        else:
+            grouped = sets.customers_by(scope, members, self._group(f))
         names = self._names(f)
         rows = []
         for group, customers, orders, spend in grouped:

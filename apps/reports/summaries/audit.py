@@ -17,6 +17,7 @@ from apps.reports.summaries.commission_months import commission_month_difference
 from apps.reports.summaries.recompute import (
     LIVE,
     PRODUCT_DAY_COLUMNS,
+    VISIT_HISTORY_SQL,
     Tables,
     fact_days,
     recompute,
@@ -209,16 +210,49 @@ _MEMBERS_OF_DAYS = (
 )
 
 
+# Each visit day's view of its member's history (first and second visit, previous visit anywhere
+# and here) against the same from the live visit days and summaries, for the members `chosen` names;
+# a member with a day waiting in the queue is skipped.
+_VISIT_HISTORY_COMPARED = f"""
+WITH chosen AS ({{chosen}}),
+waiting AS (
+    SELECT v.member_id FROM reports_membervisitday v JOIN reports_dirtystoreday w
+        ON w.store_id = v.store_id AND w.business_date = v.business_date
+),
+rebuilt AS ({
+    VISIT_HISTORY_SQL.format(
+        visits="reports_membervisitday",
+        members="member_id IN (SELECT member_id FROM chosen)",
+    )
+})
+SELECT v.member_id, m.home_store_id,
+    json_build_object('store', v.store_id, 'day', v.business_date, 'first', v.first_visit, 'second', v.second_visit,
+        'previous', v.previous_visit, 'previousHere', v.previous_visit_here)::text,
+    json_build_object('store', v.store_id, 'day', v.business_date, 'first', r.first_visit, 'second', r.second_visit,
+        'previous', r.previous_visit, 'previousHere', r.previous_visit_here)::text
+FROM reports_membervisitday v
+LEFT JOIN rebuilt r ON r.id = v.id
+LEFT JOIN members_member m ON m.id = v.member_id
+WHERE v.member_id IN (SELECT member_id FROM chosen) AND v.member_id NOT IN (SELECT member_id FROM waiting)
+    AND (v.first_visit, v.second_visit, v.previous_visit, v.previous_visit_here)
+        IS DISTINCT FROM (r.first_visit, r.second_visit, r.previous_visit, r.previous_visit_here)
+ORDER BY v.member_id, v.business_date, v.store_id
+"""
+
+
 def member_summary_differences(
     date_from: date | None = None, date_to: date | None = None
 ) -> list[MemberSummaryDifference]:
-    """The members whose kept first, second or last visit day their paid orders do not give: those
-    who visited from `date_from` to `date_to` (both None: every member). Read-only."""
+    """The members whose kept first, second or last visit day their paid orders do not give, or one
+    of whose visit days holds another view of their history than their visit days give: those who
+    visited from `date_from` to `date_to` (both None: every member). Read-only."""
     chosen = _EVERY_MEMBER if date_from is None else _MEMBERS_OF_DAYS
     with transaction.atomic(), connection.cursor() as cursor:
         params = None if date_from is None else {"date_from": date_from, "date_to": date_to or date_from}
         cursor.execute(_MEMBER_SUMMARY_COMPARED.format(chosen=chosen), params)
-        return [MemberSummaryDifference(*row) for row in cursor.fetchall()]
+        found = [MemberSummaryDifference(*row) for row in cursor.fetchall()]
+        cursor.execute(_VISIT_HISTORY_COMPARED.format(chosen=chosen), params)
+        return found + [MemberSummaryDifference(*row) for row in cursor.fetchall()]
 
 
 def member_summaries_refreshed(member_ids: list[int]) -> None:

@@ -351,6 +351,15 @@ class MemberVisitDay(models.Model):
     business_date = models.DateField(_("business day"))
     orders = models.IntegerField(_("paid orders"), default=0)
     spend = money_field(_("spend"), default=ZERO)
+    # The member's history as seen from this visit, kept with their visit summary (refreshed for every
+    # member whose visit days change): their first and second visit day anywhere, and the day of
+    # their previous visit anywhere (visits ordered by day, then store: a second store the same day
+    # has that day) and at this store. A chain-wide range counts distinct members from these in one
+    # scan: a row is a member's first in a range when their previous visit is before it.
+    first_visit = models.DateField(_("first visit"), null=True)
+    second_visit = models.DateField(_("second visit day"), null=True)
+    previous_visit = models.DateField(_("previous visit"), null=True)
+    previous_visit_here = models.DateField(_("previous visit at this store"), null=True)
     # The member's visit summary, joined on the same column (no column of its own): a report reads
     # a visit day's first visit without going through the members table.
     visitor = models.ForeignObject(

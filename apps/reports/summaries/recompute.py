@@ -464,8 +464,32 @@ GROUP BY v.member_id, f.first_visit
 """
 
 
+# Each visit day's view of its member's history (MemberVisitDay.first_visit … previous_visit_here),
+# from the member's visit days alone (not their summary: the audit compares the two apart);
+# {members}: a condition on member_id.
+VISIT_HISTORY_SQL = """
+SELECT d.id, h.first_visit, s.second_visit,
+    lag(d.business_date) OVER (PARTITION BY d.member_id ORDER BY d.business_date, d.store_id) AS previous_visit,
+    lag(d.business_date) OVER (PARTITION BY d.member_id, d.store_id ORDER BY d.business_date) AS previous_visit_here
+FROM (SELECT member_id, min(business_date) AS first_visit FROM {visits} WHERE {members} GROUP BY member_id) h
+JOIN {visits} d ON d.member_id = h.member_id
+CROSS JOIN LATERAL (
+    SELECT min(x.business_date) AS second_visit FROM {visits} x
+    WHERE x.member_id = h.member_id AND x.business_date > h.first_visit
+) s
+"""
+_VISIT_HISTORY_UPDATE = f"""
+UPDATE {{visits}} v SET first_visit = w.first_visit, second_visit = w.second_visit,
+    previous_visit = w.previous_visit, previous_visit_here = w.previous_visit_here
+FROM ({VISIT_HISTORY_SQL}) w
+WHERE v.id = w.id AND (v.first_visit, v.second_visit, v.previous_visit, v.previous_visit_here)
+    IS DISTINCT FROM (w.first_visit, w.second_visit, w.previous_visit, w.previous_visit_here)
+"""
+
+
 def refresh_member_summaries(cursor: CursorWrapper, members: Iterable[int], tables: Tables = LIVE) -> None:
-    """Recomputes the summary of `members` from their visit days (no row: never visited)."""
+    """Recomputes the summary of `members` from their visit days (no row: never visited), and each of
+    their visit days' view of their history."""
     member_list = sorted(set(members))
     if not member_list or tables.member_summary is None:
         return
@@ -473,6 +497,10 @@ def refresh_member_summaries(cursor: CursorWrapper, members: Iterable[int], tabl
     cursor.execute(f"DELETE FROM {tables.member_summary} WHERE member_id = ANY(%s)", [member_list])
     cursor.execute(
         _MEMBER_SUMMARY_SQL.format(summary=tables.member_summary, visits=tables.member_visit), {"members": member_list}
+    )
+    cursor.execute(
+        _VISIT_HISTORY_UPDATE.format(visits=tables.member_visit, members="member_id = ANY(%(members)s)"),
+        {"members": member_list},
     )
 
 
@@ -485,7 +513,9 @@ def rebuild_member_summaries(cursor: CursorWrapper, tables: Tables = LIVE) -> in
     columns = ", ".join(MEMBER_SUMMARY_COLUMNS)
     select = MEMBER_SUMMARY_OF_ALL_SQL.format(visits=tables.member_visit)
     cursor.execute(f"INSERT INTO {tables.member_summary} ({columns}) {select}")
-    return cursor.rowcount
+    members = cursor.rowcount
+    cursor.execute(_VISIT_HISTORY_UPDATE.format(visits=tables.member_visit, members="true"))
+    return members
 
 
 def _params(pairs: Sequence[tuple[int, date]]) -> dict[str, list[int] | list[date]]:

@@ -402,3 +402,33 @@ def test_the_follow_up_lists_the_lapsed_the_orders_give_with_their_last_visit(st
                 expected = dict(Oracle(f).lapsed().values_list("pk", "last"))
                 got = {row["memId"]: row["lastVisitAt"] for row in follow_up.rows(f)}
                 assert got == expected, (first, last, lapsed)
+
+
+def test_both_stores_are_the_whole_chain_so_the_counts_above_also_read_the_chain_wide_scan(stores):
+    """The oracle tests run each figure for one store (the store-set reads) and for both, which are
+    every store of the test chain: the chain-wide scan of the visit days' history columns."""
+    a, b = stores
+    assert sets.whole_chain(sets.Scope((a.pk, b.pk), days_ago(29), days_ago(0)))
+    assert not sets.whole_chain(sets.Scope((a.pk,), days_ago(29), days_ago(0)))
+
+
+def test_each_visit_day_holds_its_members_history_and_a_wrong_one_is_found_and_fixed(stores, mixed):
+    a, b = stores
+    drain()
+    rows = {
+        (row.store_id, row.business_date): row
+        for row in MemberVisitDay.objects.filter(member=mixed["two_stores"]).order_by("business_date", "store_id")
+    }
+    first_a, first_b, last_b = rows[(a.pk, days_ago(60))], rows[(b.pk, days_ago(60))], rows[(b.pk, days_ago(1))]
+    assert (first_a.first_visit, first_a.second_visit) == (days_ago(60), days_ago(1))
+    assert (first_a.previous_visit, first_a.previous_visit_here) == (None, None)
+    # The same day at the other store: its previous visit is that day (visits by day, then store).
+    assert (first_b.previous_visit, first_b.previous_visit_here) == (days_ago(60), None)
+    assert (last_b.previous_visit, last_b.previous_visit_here) == (days_ago(60), days_ago(60))
+
+    MemberVisitDay.objects.filter(pk=last_b.pk).update(previous_visit_here=None)
+    (found,) = list(ledger_audits()["summaries"]())
+    assert found.record == f"member {mixed['two_stores'].pk}" and '"previousHere" : null' in found.kept
+    summaries_check()
+    assert MemberVisitDay.objects.get(pk=last_b.pk).previous_visit_here == days_ago(60)
+    assert list(ledger_audits()["summaries"]()) == []
