@@ -339,9 +339,12 @@ class Visiting:
 # The same for every store of the chain grouped by store, from one scan of the range's visit days:
 # a row is its member's first at its store in the range when their previous visit there is before
 # it, their first in the chain in a month of the range when their previous visit anywhere is before
-# the month (or the range) began (MemberVisitDay's history columns).
+# the month (or the range) began, their first in the range when before the range (MemberVisitDay's
+# history columns). Each member is so counted at one store-month of each set, so the counts per
+# store-month add up to the stores', the months' and the whole's: one plain aggregate, which
+# PostgreSQL can run in parallel (grouping sets it cannot).
 _CHAIN_VISITING_SQL = """
-SELECT GROUPING(x.store_id, x.month) AS sets, x.store_id, x.month,
+SELECT x.store_id, x.month,
     count(*) FILTER (WHERE x.first_here),
     count(*) FILTER (WHERE x.first_here AND x.first_visit < %(from)s),
     count(*) FILTER (WHERE x.first_in_month),
@@ -357,7 +360,7 @@ FROM (
     CROSS JOIN LATERAL (SELECT date_trunc('month', v.business_date::timestamp)::date AS month) m
     WHERE v.business_date >= %(from)s AND v.business_date <= %(to)s
 ) AS x
-GROUP BY GROUPING SETS ((x.store_id), (x.month), ())
+GROUP BY x.store_id, x.month
 """
 
 
@@ -367,11 +370,24 @@ def whole_chain(scope: Scope) -> bool:
 
 
 def _chain_visiting(scope: Scope) -> Visiting:
-    rows = _fetch(_CHAIN_VISITING_SQL, {"from": scope.date_from, "to": scope.date_to})
-    by_group = {store: (n, back) for sets, store, _m, n, back, *_rest in rows if sets == 1}
-    by_month = {month: (n, back) for sets, _s, month, _a, _b, n, back, _c, _d in rows if sets == 2 and n}
-    total = next(((n, back) for sets, _s, _m, _a, _b, _c, _d, n, back in rows if sets == 3), (0, 0))
-    return Visiting({g: v for g, v in by_group.items() if v[0]}, by_month, total)
+    by_group: dict[Any, list[int]] = {}
+    by_month: dict[date, list[int]] = {}
+    total = [0, 0]
+    for store, month, here, here_back, in_month, month_back, in_range, range_back in _fetch(
+        _CHAIN_VISITING_SQL, {"from": scope.date_from, "to": scope.date_to}
+    ):
+        for counted, n, back in (
+            (by_group.setdefault(store, [0, 0]), here, here_back),
+            (by_month.setdefault(month, [0, 0]), in_month, month_back),
+            (total, in_range, range_back),
+        ):
+            counted[0] += n
+            counted[1] += back
+    return Visiting(
+        {g: (n, back) for g, (n, back) in by_group.items() if n},
+        {m: (n, back) for m, (n, back) in by_month.items() if n},
+        (total[0], total[1]),
+    )
 
 
 def visiting(scope: Scope, grouping: str) -> Visiting:
@@ -419,30 +435,35 @@ GROUP BY a.month
 
 
 # The same for every store of the chain, from one scan of the range's visit days (their history
-# columns): a member is counted at their first visit day of the month in the range; their first visit
-# was "at the stores" when it is in the range.
+# columns): a member is counted at their first visit day of the month in the range; they are new
+# that month when their first visit is in it (it is never after the visit: on or after the month's
+# first day), and their first visit was "at the stores" when it is in the range. The returning
+# customers' orders and spend are the month's less the new ones' (numeric sums are the scan's cost).
 _CHAIN_MARKETING_SQL = """
-SELECT x.month,
-    count(*) FILTER (WHERE x.new AND x.first_in_month), sum(x.orders) FILTER (WHERE x.new),
-    sum(x.spend) FILTER (WHERE x.new),
-    count(*) FILTER (WHERE NOT x.new AND x.first_in_month), sum(x.orders) FILTER (WHERE NOT x.new),
-    sum(x.spend) FILTER (WHERE NOT x.new),
-    count(*) FILTER (WHERE x.here),
-    count(*) FILTER (WHERE x.here AND x.second_visit <= x.first_visit + 30),
-    count(*) FILTER (WHERE x.here AND x.second_visit <= x.first_visit + 60),
-    count(*) FILTER (WHERE x.here AND x.second_visit <= x.first_visit + 90)
+SELECT y.month, y.new_customers, y.new_orders, y.new_spend, y.returning_customers,
+    y.orders - COALESCE(y.new_orders, 0), y.spend - COALESCE(y.new_spend, 0),
+    y.here, y.back_30, y.back_60, y.back_90
 FROM (
-    SELECT m.month, v.orders, v.spend, v.first_visit, v.second_visit, n.new, f.first_in_month,
-        n.new AND f.first_in_month AND v.first_visit >= %(from)s AS here
-    FROM reports_membervisitday v
-    CROSS JOIN LATERAL (SELECT date_trunc('month', v.business_date::timestamp)::date AS month) m
-    CROSS JOIN LATERAL (SELECT date_trunc('month', v.first_visit::timestamp)::date = m.month AS new) n
-    CROSS JOIN LATERAL (
-        SELECT v.previous_visit IS NULL OR v.previous_visit < greatest(m.month, %(from)s) AS first_in_month
-    ) f
-    WHERE v.business_date >= %(from)s AND v.business_date <= %(to)s
-) AS x
-GROUP BY x.month
+    SELECT x.month,
+        count(*) FILTER (WHERE x.new AND x.first_in_month) AS new_customers,
+        sum(x.orders) FILTER (WHERE x.new) AS new_orders, sum(x.spend) FILTER (WHERE x.new) AS new_spend,
+        count(*) FILTER (WHERE NOT x.new AND x.first_in_month) AS returning_customers,
+        sum(x.orders) AS orders, sum(x.spend) AS spend,
+        count(*) FILTER (WHERE x.here) AS here,
+        count(*) FILTER (WHERE x.here AND x.second_visit <= x.first_visit + 30) AS back_30,
+        count(*) FILTER (WHERE x.here AND x.second_visit <= x.first_visit + 60) AS back_60,
+        count(*) FILTER (WHERE x.here AND x.second_visit <= x.first_visit + 90) AS back_90
+    FROM (
+        SELECT m.month, v.orders, v.spend, v.first_visit, v.second_visit, v.first_visit >= m.month AS new,
+            v.previous_visit IS NULL OR v.previous_visit < greatest(m.month, %(from)s) AS first_in_month,
+            v.first_visit >= greatest(m.month, %(from)s)
+                AND (v.previous_visit IS NULL OR v.previous_visit < greatest(m.month, %(from)s)) AS here
+        FROM reports_membervisitday v
+        CROSS JOIN LATERAL (SELECT date_trunc('month', v.business_date::timestamp)::date AS month) m
+        WHERE v.business_date >= %(from)s AND v.business_date <= %(to)s
+    ) AS x
+    GROUP BY x.month
+) AS y
 """
 
 
