@@ -232,12 +232,16 @@ class MemberAnalysis(Report):
         scope = scope_of(f)
         grouping = self.grouping(f)
         member_field = self._member_field(grouping)
+        # A member has one home store and one source, but any number of labels.
+        own_field = grouping != "label"
         visiting = self._visiting(f).by_group
         figures = {
-            "newMembers": sets.count_by(sets.new_members(scope), member_field),
+            "newMembers": sets.count_by(sets.new_members(scope), member_field, one_row_each=own_field),
             "visitors": {group: visitors for group, (visitors, _returning) in visiting.items()},
             "returning": {group: returning for group, (_visitors, returning) in visiting.items() if returning},
-            "lapsed": sets.count_by(sets.lapsed_members(scope), member_field),
+            "lapsed": sets.count_by(
+                sets.lapsed_members(scope), member_field, one_row_each=own_field, chain=sets.whole_chain(scope)
+            ),
         }
         names = self._names(f, grouping)
         counted = {key for counts in figures.values() for key in counts}
