@@ -325,49 +325,6 @@ def closed_figures(
     return figures
 
 
-@dataclass(frozen=True)
-class StoreMonthFigures:
-    store_id: int
-    store_name: str
-    month: date
-    status: str
-    figures: list[StaffFigure]
-
-
-def report_rows(months: Iterable[StoreMonthFigures]) -> list[dict[str, Any]]:
-    """The Commission report's rows: per store, month, employee, kind and plan version (a month's
-    by staff name, as figure_rows orders them)."""
-    months = list(months)
-    names = employee_names({f.employee_id for found in months for f in found.figures})
-    kind_names = {kind: str(label) for kind, label in CreditKind.choices}
-    status_names = {status: str(label) for status, label in PeriodStatus.choices}
-    rows: list[dict[str, Any]] = []
-    for found in months:
-        for figure in by_staff_name(found.figures, names):
-            rows.append(
-                {
-                    "month": f"{found.month:%Y-%m}",
-                    "storeId": found.store_id,
-                    "storeName": found.store_name,
-                    "staffId": figure.employee_id,
-                    "staffName": names.get(figure.employee_id, ""),
-                    "kindName": kind_names[figure.kind],
-                    "baseAmount": figure.base_amount.quantize(CENT),
-                    "sessions": figure.sessions.quantize(CENT),
-                    "monthTotal": figure.month_total.quantize(CENT),
-                    "tierFrom": None if figure.tier_from is None else figure.tier_from.quantize(CENT),
-                    "rate": None if figure.rate is None else figure.rate.quantize(CENT),
-                    "commission": figure.commission,
-                    "clawback": figure.clawback,
-                    "net": figure.net,
-                    "planVersion": figure.version.label if figure.version else "",
-                    "periodStatus": status_names[found.status],
-                    "detailLines": "lines",
-                }
-            )
-    return rows
-
-
 def report_lines(
     *, store_ids: tuple[int, ...], first: date, last: date, employee_id: int | None
 ) -> list[dict[str, Any]]:

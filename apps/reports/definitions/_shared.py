@@ -1,12 +1,14 @@
-"""What the sales-side reports share: the day bounds of a range, a day-by-day series that shows a
-day without sales as 0 rather than leaving a gap in the line, the order and member columns."""
+"""What the reports share: the day bounds of a range, a day-by-day series that shows a day without
+sales as 0 rather than leaving a gap in the line, the order and member columns, a code's name in SQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
+from typing import Any
 
+from django.db.models import Case, CharField, Value, When
 from django.utils import timezone
 
 from apps.core.lazy_text import StrOrPromise
@@ -15,6 +17,15 @@ from apps.reports.framework import Column
 # A list of single sold lines over a year, chain-wide, is millions of rows to count and page:
 # the line-level reports stop at a quarter (the summaries carry the year: StaffPerformance).
 DETAIL_MAX_DAYS = 92
+
+
+def names_case(field: str, names: Mapping[Any, str], default: StrOrPromise) -> Case:
+    """A code field's name in SQL (`names`: code -> name), so a queryset of rows sorts and pages by it."""
+    return Case(
+        *(When(**{field: code}, then=Value(name)) for code, name in names.items()),
+        default=Value(str(default)),
+        output_field=CharField(),
+    )
 
 
 def day_bounds(date_from: date, date_to: date) -> tuple[datetime, datetime]:

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.billing.choices import CreditKind
 from apps.commission.choices import PeriodStatus
 from apps.commission.selectors import months_between, report_lines
+from apps.reports.definitions._shared import names_case
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, register_report
 from apps.reports.summaries.models import CommissionMonthSummary
 from apps.reports.summaries.selectors import ensure_fresh, summaries_as_of
@@ -101,14 +102,6 @@ class CommissionReport(Report):
         return commission_rows(f.stores, months_between(f.date_from, f.date_to), self._employee(f))
 
 
-def _label(choices: Any, field: str) -> Case:
-    return Case(
-        *(When(**{field: value}, then=Value(str(label))) for value, label in choices),
-        default=Value(""),
-        output_field=CharField(),
-    )
-
-
 def commission_rows(store_ids: tuple[int, ...], months: list[date], employee_id: int | None) -> QuerySet[Any]:
     """Each store's months the range touches (whole: commission is monthly), per employee, kind and
     plan version, priced ahead (CommissionMonthSummary): by store in tree order, month, staff name."""
@@ -128,7 +121,7 @@ def commission_rows(store_ids: tuple[int, ...], months: list[date], employee_id:
             month=Func(F("month_start"), Value("YYYY-MM"), function="to_char", output_field=CharField()),
             storeId=F("store_id"),
             staffId=F("employee_id"),
-            kindName=_label(CreditKind.choices, "kind"),
+            kindName=names_case("kind", {kind: str(label) for kind, label in CreditKind.choices}, ""),
             baseAmount=F("base_amount"),
             sessions=F("session_total"),
             monthTotal=F("month_total"),
@@ -147,11 +140,7 @@ def commission_rows(store_ids: tuple[int, ...], months: list[date], employee_id:
                 ),
                 output_field=CharField(),
             ),
-            periodStatus=Case(
-                When(closed=True, then=Value(str(PeriodStatus.CLOSED.label))),
-                default=Value(str(PeriodStatus.OPEN.label)),
-                output_field=CharField(),
-            ),
+            periodStatus=names_case("closed", {True: str(PeriodStatus.CLOSED.label)}, PeriodStatus.OPEN.label),
             detailLines=Value(DETAIL_LINES),
         )
     )

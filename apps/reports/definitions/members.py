@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from django.db.models import Case, CharField, Count, F, QuerySet, Value, When
+from django.db.models import Count, F, QuerySet, Value
 from django.db.models.functions import TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
@@ -26,6 +26,7 @@ from apps.members.report_selectors import (
     store_names,
 )
 from apps.reports import member_sets as sets
+from apps.reports.definitions._shared import names_case
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 
 T = TypeVar("T")
@@ -59,14 +60,6 @@ def rows_once(compute: Callable[[Any, ReportFilters], T]) -> Any:
         return cached[1]
 
     return rows
-
-
-def _names_case(field: str, names: Mapping[str, str], default: StrOrPromise) -> Case:
-    return Case(
-        *(When(**{field: code}, then=Value(name)) for code, name in names.items()),
-        default=Value(str(default)),
-        output_field=CharField(),
-    )
 
 
 # --- the member list, where every figure drills to --------------------------------------------
@@ -147,7 +140,7 @@ class MemberList(Report):
                 memId=F("pk"),
                 maskedPhone=masked_phone_sql(),
                 storeName=F("home_store__name"),
-                sourceName=_names_case("source", source_names(), ""),
+                sourceName=names_case("source", source_names(), ""),
                 filedOn=TruncDate("created_at"),
                 lastVisitAt=last_visit(as_of=f.date_to),
             )

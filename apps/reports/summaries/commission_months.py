@@ -192,21 +192,25 @@ def _kept(pairs: set[StoreMonth]) -> dict[StoreMonth, list[tuple[object, ...]]]:
 
 
 def _store_months_with_figures(months: list[date] | None) -> set[StoreMonth]:
-    """The store-months a row may belong to: with staff-kind-days, closed, or holding rows."""
-    where = "WHERE month = ANY(%(months)s)" if months is not None else ""
+    """The store-months (of `months`, or all) a row may belong to: with staff-kind-days, closed, or
+    holding rows. The months bound each table's read (the nightly check's are the last few)."""
+    first, last = (min(months), month_bounds(max(months))[1]) if months else (date.min, date.max)
     with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
         cursor.execute(
-            f"""
+            """
             SELECT store_id, month FROM (
                 SELECT DISTINCT store_id, date_trunc('month', business_date::timestamp)::date AS month
-                FROM reports_staffkinddaysummary
+                FROM reports_staffkinddaysummary WHERE business_date BETWEEN %(first)s AND %(last)s
                 UNION SELECT store_id, month FROM commission_commissionperiod
+                    WHERE month BETWEEN %(first)s AND %(last)s
                 UNION SELECT store_id, month_start FROM reports_commissionmonthsummary
-            ) AS m {where}
+                    WHERE month_start BETWEEN %(first)s AND %(last)s
+            ) AS m
+            WHERE %(months)s::date[] IS NULL OR month = ANY(%(months)s::date[])
             EXCEPT SELECT DISTINCT store_id, date_trunc('month', business_date::timestamp)::date
                 FROM reports_dirtystoreday
             """,
-            {"months": months},
+            {"months": months, "first": first, "last": last},
         )
         return {(store, month) for store, month in cursor.fetchall()}
 

@@ -5,6 +5,7 @@ the store, a task tells the store's owner and head office, and the days are reco
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from datetime import date, timedelta
 
 from django.conf import settings
@@ -99,23 +100,25 @@ def summaries_check(
     return [*found, *members, *commission]
 
 
+def _corrections_recorded(by_store: Mapping[int | None, list[JsonObject]], key: str) -> None:
+    """One system-log entry a store (`key`: what was corrected there, each as kept and rebuilt)."""
+    for store_id, corrected in by_store.items():
+        audit_record(
+            actor=Actor(login_name=SYSTEM_ACTOR.login_name, store_id=store_id),
+            action=AuditAction.SUMMARIES_CORRECTED,
+            detail={"storeId": store_id, key: corrected},
+        )
+
+
 def _members_corrected(found: list[MemberSummaryDifference]) -> None:
     """Records each member summary unlike the orders in the system log (of the member's home store)
     and recomputes it. No task: a member's summary is derived from the visit days, so a difference
     that is not also a store-day's (which raises one) is the summary's own, fixed here."""
-    by_store: dict[int | None, list[MemberSummaryDifference]] = defaultdict(list)
-    for difference in found:
-        by_store[difference.home_store_id].append(difference)
+    by_store: dict[int | None, list[JsonObject]] = defaultdict(list)
+    for f in found:
+        by_store[f.home_store_id].append({"member": f.member_id, "kept": f.kept, "ledgers": f.recomputed})
     with transaction.atomic():
-        for store_id, differences in by_store.items():
-            audit_record(
-                actor=Actor(login_name=SYSTEM_ACTOR.login_name, store_id=store_id),
-                action=AuditAction.SUMMARIES_CORRECTED,
-                detail={
-                    "storeId": store_id,
-                    "members": [{"member": f.member_id, "kept": f.kept, "ledgers": f.recomputed} for f in differences],
-                },
-            )
+        _corrections_recorded(by_store, "members")
         member_summaries_refreshed([f.member_id for f in found])
 
 
@@ -123,21 +126,11 @@ def _commission_months_corrected(found: list[CommissionMonthDifference]) -> None
     """Records each commission month unlike its pricing in the system log (of its store) and
     reprices it. No task: the month is derived from the staff-kind-days, whose own differences
     raise one."""
-    by_store: dict[int, list[CommissionMonthDifference]] = defaultdict(list)
-    for difference in found:
-        by_store[difference.store_id].append(difference)
+    by_store: dict[int | None, list[JsonObject]] = defaultdict(list)
+    for f in found:
+        by_store[f.store_id].append({"month": f"{f.month:%Y-%m}", "kept": f.kept, "ledgers": f.recomputed})
     with transaction.atomic():
-        for store_id, differences in by_store.items():
-            audit_record(
-                actor=Actor(login_name=SYSTEM_ACTOR.login_name, store_id=store_id),
-                action=AuditAction.SUMMARIES_CORRECTED,
-                detail={
-                    "storeId": store_id,
-                    "commissionMonths": [
-                        {"month": f"{f.month:%Y-%m}", "kept": f.kept, "ledgers": f.recomputed} for f in differences
-                    ],
-                },
-            )
+        _corrections_recorded(by_store, "commissionMonths")
         refresh_commission_months((f.store_id, f.month) for f in found)
 
 
