@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
@@ -174,6 +175,14 @@ def _set_key(name: str) -> str:
     return "set" + name.replace(":", "_")
 
 
+@dataclass(frozen=True)
+class _Filed:
+    """Members filed: by group, and (month, members) pairs (a month may come more than once)."""
+
+    by_group: dict[Any, int]
+    by_month: list[tuple[Any, int]]
+
+
 @register_report
 class MemberAnalysis(Report):
     key = "MemberAnalysis"
@@ -213,6 +222,23 @@ class MemberAnalysis(Report):
         sets.members_fresh()
         return sets.visiting(scope_of(f), self.grouping(f))
 
+    @rows_once
+    def _filed(self, f: ReportFilters) -> _Filed:
+        """The members filed in the range by group and by month: one count by both where a member is
+        in one group (their store, their source), two counts by labels (a member in each of theirs)."""
+        grouping = self.grouping(f)
+        member_field = self._member_field(grouping)
+        new = sets.new_members(scope_of(f)).order_by()
+        by_month = new.annotate(month=TruncMonth("created_at")).values_list("month")
+        if grouping == "label":
+            return _Filed(sets.count_by(new, member_field), list(by_month.annotate(n=Count("pk"))))
+        by_group: dict[Any, int] = {}
+        months: list[tuple[Any, int]] = []
+        for group, month, n in by_month.values_list(member_field, "month").annotate(n=Count("pk")):
+            by_group[group] = by_group.get(group, 0) + n
+            months.append((month, n))
+        return _Filed(by_group, months)
+
     def _names(self, f: ReportFilters, grouping: str) -> dict[Any, str]:
         if grouping == "store":
             return dict(store_names(f.stores))
@@ -228,13 +254,16 @@ class MemberAnalysis(Report):
         # A member has one home store and one source, but any number of labels.
         own_field = grouping != "label"
         visiting = self._visiting(f).by_group
+        chain = sets.whole_chain(scope)
+        if grouping == "store" and chain:
+            lapsed = sets.lapsed_by_home_store(scope)
+        else:
+            lapsed = sets.count_by(sets.lapsed_members(scope), member_field, one_row_each=own_field, chain=chain)
         figures = {
-            "newMembers": sets.count_by(sets.new_members(scope), member_field, one_row_each=own_field),
+            "newMembers": self._filed(f).by_group,
             "visitors": {group: visitors for group, (visitors, _returning) in visiting.items()},
             "returning": {group: returning for group, (_visitors, returning) in visiting.items() if returning},
-            "lapsed": sets.count_by(
-                sets.lapsed_members(scope), member_field, one_row_each=own_field, chain=sets.whole_chain(scope)
-            ),
+            "lapsed": lapsed,
         }
         names = self._names(f, grouping)
         counted = {key for counts in figures.values() for key in counts}
@@ -275,14 +304,7 @@ class MemberAnalysis(Report):
         return {**filed, "visitors": visitors, "returning": returning, "firstVisits": visitors - returning}
 
     def series(self, f: ReportFilters) -> list[Series]:
-        scope = scope_of(f)
-        new = (
-            sets.new_members(scope)
-            .order_by()
-            .annotate(month=TruncMonth("created_at"))
-            .values_list("month")
-            .annotate(n=Count("pk"))
-        )
+        new = self._filed(f).by_month
         monthly = self._visiting(f).by_month
         visitors = [(month, n) for month, (n, _returning) in monthly.items()]
         returning = [(month, n) for month, (_visitors, n) in monthly.items() if n]

@@ -15,6 +15,7 @@ from django.utils import timezone
 from apps.core.ledgers import Difference
 from apps.reports.summaries.commission_months import commission_month_differences
 from apps.reports.summaries.recompute import (
+    COUNTED_AT_STORE,
     LIVE,
     PRODUCT_DAY_COLUMNS,
     VISIT_HISTORY_SQL,
@@ -162,10 +163,11 @@ class MemberSummaryDifference:
 
 
 # Each member's first, second and last visit day straight from the paid member orders (not from the
-# visit days: the audit checks the chain from the ledger to the figure), beside what is kept, for
-# the members `chosen` names; a member with a visit on a day still waiting in the queue is skipped.
-_MEMBER_SUMMARY_COMPARED = """
-WITH chosen AS ({chosen}),
+# visit days: the audit checks the chain from the ledger to the figure), and the store they count
+# for from their file, beside what is kept, for the members `chosen` names; a member with a visit on
+# a day still waiting in the queue is skipped.
+_MEMBER_SUMMARY_COMPARED = f"""
+WITH chosen AS ({{chosen}}),
 days AS (
     SELECT DISTINCT o.member_id, o.business_date FROM billing_order o
     WHERE o.status = 'paid' AND o.member_id IS NOT NULL AND o.member_id IN (SELECT member_id FROM chosen)
@@ -173,11 +175,12 @@ days AS (
 firsts AS (SELECT member_id, min(business_date) AS first_visit FROM days GROUP BY member_id),
 rebuilt AS (
     SELECT d.member_id, f.first_visit, min(d.business_date) FILTER (WHERE d.business_date > f.first_visit)
-        AS second_visit, max(d.business_date) AS last_visit
-    FROM days d JOIN firsts f ON f.member_id = d.member_id GROUP BY d.member_id, f.first_visit
+        AS second_visit, max(d.business_date) AS last_visit, {COUNTED_AT_STORE} AS home_store_id
+    FROM days d JOIN firsts f ON f.member_id = d.member_id LEFT JOIN members_member mm ON mm.id = d.member_id
+    GROUP BY d.member_id, f.first_visit, mm.id
 ),
 kept AS (
-    SELECT member_id, first_visit, second_visit, last_visit FROM reports_membervisitsummary
+    SELECT member_id, first_visit, second_visit, last_visit, home_store_id FROM reports_membervisitsummary
     WHERE member_id IN (SELECT member_id FROM chosen)
 ),
 waiting_days AS (SELECT DISTINCT store_id, business_date FROM reports_dirtystoreday),
@@ -192,7 +195,8 @@ SELECT COALESCE(k.member_id, r.member_id), m.home_store_id, COALESCE(row_to_json
     COALESCE(row_to_json(r)::text, '-')
 FROM kept k FULL JOIN rebuilt r ON r.member_id = k.member_id
 LEFT JOIN members_member m ON m.id = COALESCE(k.member_id, r.member_id)
-WHERE (k.first_visit, k.second_visit, k.last_visit) IS DISTINCT FROM (r.first_visit, r.second_visit, r.last_visit)
+WHERE (k.first_visit, k.second_visit, k.last_visit, k.home_store_id)
+        IS DISTINCT FROM (r.first_visit, r.second_visit, r.last_visit, r.home_store_id)
     AND COALESCE(k.member_id, r.member_id) NOT IN (SELECT member_id FROM waiting)
 ORDER BY 1
 """

@@ -115,7 +115,7 @@ STAFF_CATEGORY_COLUMNS = ("store_id", "business_date", "employee_id", "category_
 CATEGORY_COLUMNS = ("store_id", "business_date", "item_type", "category_id", "qty", "amount")
 TENDER_COLUMNS = ("store_id", "business_date", "method", "tenders", "amount", "refunded")
 MEMBER_VISIT_COLUMNS = ("store_id", "business_date", "member_id", "orders", "spend")
-MEMBER_SUMMARY_COLUMNS = ("member_id", "first_visit", "second_visit", "last_visit")
+MEMBER_SUMMARY_COLUMNS = ("member_id", "first_visit", "second_visit", "last_visit", "home_store_id")
 
 
 @dataclass(frozen=True)
@@ -434,14 +434,19 @@ GROUP BY o.store_id, o.business_date, o.member_id
 RETURNING member_id
 """
 
+# The store a member counts for in the member reports (MemberVisitSummary.home_store_id), of the
+# member row `mm`; reports migration 0014's trigger keeps it as the member moves or is cancelled.
+COUNTED_AT_STORE = "CASE WHEN mm.status = 'active' THEN mm.home_store_id END"
+
 # A member's first, second and last visit day, from their visit days (member_visit_day_member: two
 # short index reads a member). The lock makes two drains refresh one after the other: each reads
 # the visit days after the other's commit, so a member both touched ends with both's days.
 _MEMBER_SUMMARY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('reports.member_visit_summary', 0))"
 _MEMBER_SUMMARY_SQL = f"""
 INSERT INTO {{summary}} ({", ".join(MEMBER_SUMMARY_COLUMNS)})
-SELECT m.id, f.days[1], f.days[2], l.last_visit
+SELECT m.id, f.days[1], f.days[2], l.last_visit, {COUNTED_AT_STORE}
 FROM unnest(%(members)s::bigint[]) AS m(id)
+LEFT JOIN members_member mm ON mm.id = m.id
 CROSS JOIN LATERAL (
     SELECT max(v.business_date) AS last_visit FROM {{visits}} v WHERE v.member_id = m.id
 ) l
@@ -454,13 +459,14 @@ WHERE l.last_visit IS NOT NULL
 """
 
 # Every member's summary at once (a rebuild), by the same definition.
-MEMBER_SUMMARY_OF_ALL_SQL = """
+MEMBER_SUMMARY_OF_ALL_SQL = f"""
 SELECT v.member_id, f.first_visit, min(v.business_date) FILTER (WHERE v.business_date > f.first_visit),
-    max(v.business_date)
-FROM {visits} v
-JOIN (SELECT member_id, min(business_date) AS first_visit FROM {visits} GROUP BY member_id) f
+    max(v.business_date), {COUNTED_AT_STORE}
+FROM {{visits}} v
+JOIN (SELECT member_id, min(business_date) AS first_visit FROM {{visits}} GROUP BY member_id) f
     ON f.member_id = v.member_id
-GROUP BY v.member_id, f.first_visit
+LEFT JOIN members_member mm ON mm.id = v.member_id
+GROUP BY v.member_id, f.first_visit, mm.id
 """
 
 

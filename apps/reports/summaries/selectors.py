@@ -342,7 +342,6 @@ def member_operation_months(
     served = dict(
         ((store, month), n)
         for store, month, n in _range(MemberVisitDay.objects.all(), store_list, date_from, date_to)
-        .annotate(month=TruncMonth("business_date"))
         .order_by()
         .values_list("store_id", "month")
         .annotate(n=Count("member_id", distinct=True))

@@ -24,6 +24,7 @@ from apps.billing.tests.factories import committed_order
 from apps.cards.member_figures import holds_usable_card
 from apps.core.ledgers import ledger_audits
 from apps.core.models import SystemLog
+from apps.members.choices import MemberStatus
 from apps.members.models import Member, MemberLabel
 from apps.members.report_selectors import members_of_stores
 from apps.members.tests.factories import MemberFactory
@@ -432,3 +433,29 @@ def test_each_visit_day_holds_its_members_history_and_a_wrong_one_is_found_and_f
     summaries_check()
     assert MemberVisitDay.objects.get(pk=last_b.pk).previous_visit_here == days_ago(60)
     assert list(ledger_audits()["summaries"]()) == []
+
+
+def test_a_member_moved_or_cancelled_counts_where_their_file_is_now_and_a_wrong_store_is_found(stores, mixed):
+    """The chain's lapsed members are counted from the visit summaries' home store, which the
+    member's own change keeps (reports migration 0014's trigger): a move counts them at the new
+    store, a cancellation nowhere, as members_of_stores does."""
+    a, b = stores
+    drain()
+    Member.objects.filter(pk=mixed["lapsed"].pk).update(home_store=a)
+    Member.objects.filter(pk=mixed["back"].pk).update(status=MemberStatus.CANCELLED)
+    assert MemberVisitSummary.objects.get(member=mixed["lapsed"]).home_store_id == a.pk
+    assert MemberVisitSummary.objects.get(member=mixed["back"]).home_store_id is None
+    analysis = report("MemberAnalysis")
+    compared = 0
+    for first, last in RANGES:
+        for lapsed in LAPSED:
+            f = filters((a.pk, b.pk), first, last, **({"lapsedDays": lapsed} if lapsed else {}))
+            expected = {k: v for k, v in Oracle(f).analysis("store_id", "home_store_id")["lapsed"].items() if v}
+            assert {row["storeId"]: row["lapsed"] for row in analysis.rows(f) if row["lapsed"]} == expected
+            compared += sum(expected.values())
+    assert compared > 0
+    assert list(ledger_audits()["summaries"]()) == []
+
+    MemberVisitSummary.objects.filter(member=mixed["lapsed"]).update(home_store_id=b.pk)
+    (found,) = list(ledger_audits()["summaries"]())
+    assert found.record == f"member {mixed['lapsed'].pk}" and f'"home_store_id":{b.pk}' in found.kept.replace(" ", "")

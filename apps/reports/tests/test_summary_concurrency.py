@@ -171,3 +171,37 @@ def test_a_month_repriced_while_a_drain_holds_it_waits_and_prices_with_its_day(c
     (row,) = CommissionMonthSummary.objects.filter(store_id=store.pk, month_start=month)
     assert row.base_amount == D("500.00")
     assert commission_month_differences([month]) == []
+
+
+def test_a_member_moved_while_a_drain_rewrites_their_summary_counts_at_the_new_store(chain):
+    """A drain has rewritten a member's summary with the home store it read, not yet committed; the
+    member moves meanwhile. The move's trigger waits for the member summaries' lock the drain holds,
+    then updates the drain's new row. (Without that lock it would wait for the old row, find it
+    deleted, and change nothing: the summary would keep the old store.)"""
+    from apps.members.models import Member
+    from apps.reports.summaries.recompute import refresh_member_summaries
+
+    store, other = chain["store"], chain["other_store"]
+    member = MemberFactory(home_store=store)
+    visit(store, member, days_ago(5))
+    drain()
+    errors: list[Exception] = []
+
+    def move() -> None:
+        try:
+            Member.objects.filter(pk=member.pk).update(home_store=other)
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    mover = threading.Thread(target=move)
+    with transaction.atomic(), connections["default"].cursor() as cursor:
+        refresh_member_summaries(cursor, [member.pk])
+        mover.start()
+        mover.join(timeout=2)
+        assert mover.is_alive()  # waiting for the drain's commit
+    mover.join(timeout=60)
+    assert errors == []
+    assert MemberVisitSummary.objects.get(member=member).home_store_id == other.pk
+    assert list(ledger_audits()["summaries"]()) == []
