@@ -2,7 +2,7 @@
 consumption report): the stock at its start and end and what moved in it, by reason.
 
 Every figure is in the product's use unit, from the moves: what moved in the period is one
-aggregate over the moves since its start by stock_move_store_time (store, created_at); the stock
+aggregate over the moves since its start by stock_move_store_period (store, created_at); the stock
 at its end is the stores' balances less what moved after it, at its start that less what moved in
 it (see ledger_by_product). So a month costs the moves since its start, not the store's whole
 history nor a probe per product."""

@@ -162,8 +162,11 @@ def new_members(scope: Scope) -> QuerySet[Member]:
 
 
 def lapsed_members(scope: Scope) -> QuerySet[Member]:
+    """The stores' lapsed members, chosen by their visit summary's home store (members_of_stores'
+    condition, kept with the summary): a store's lapsed members are read from
+    member_summary_store_last, and only theirs from the million members' rows."""
     members_fresh()
-    return members_of_stores(scope.stores).filter(lapsed_q(scope))
+    return Member.objects.filter(visit_summary__home_store_id__in=scope.stores).filter(lapsed_q(scope))
 
 
 # lapsed_q over the member visit summaries alone (their home store column), by home store: what a

@@ -424,6 +424,13 @@ class MemberVisitSummary(models.Model):
     class Meta:
         verbose_name = _("member visit summary")
         verbose_name_plural = _("member visit summaries")
+        indexes = [
+            # A store's lapsed members, oldest last visit first, without reading the members' rows
+            # (only the page's): the lapsed follow-up and the lapsed counts of a store or region.
+            models.Index(
+                fields=["home_store_id", "last_visit"], include=["first_visit"], name="member_summary_store_last"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.member_id} {self.first_visit}..{self.last_visit}"

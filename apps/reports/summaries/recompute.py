@@ -298,7 +298,7 @@ _CATEGORY_OF_LINE = """CASE WHEN l.type IN ('product', 'project') THEN
 
 _STORES = "ARRAY(SELECT id FROM org_orgunit WHERE kind = 'store')"
 
-# Each day of %(days)s: every store's moves (by stock_move_store_time, one range a store) and goods.
+# Each day of %(days)s: every store's moves (by stock_move_store_period, one range a store) and goods.
 _PRODUCT_DAY_SQL = f"""
 INSERT INTO {{table}} ({", ".join(PRODUCT_DAY_COLUMNS)})
 SELECT p.business_date, x.product_id,

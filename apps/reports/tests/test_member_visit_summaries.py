@@ -453,6 +453,10 @@ def test_a_member_moved_or_cancelled_counts_where_their_file_is_now_and_a_wrong_
             expected = {k: v for k, v in Oracle(f).analysis("store_id", "home_store_id")["lapsed"].items() if v}
             assert {row["storeId"]: row["lapsed"] for row in analysis.rows(f) if row["lapsed"]} == expected
             compared += sum(expected.values())
+            for store in (a, b):  # a store's lapsed list, read from its summaries' index
+                one = filters((store.pk,), first, last, **({"lapsedDays": lapsed} if lapsed else {}))
+                listed = {row["memId"] for row in report("CustomerFollowUp").rows(one)}
+                assert listed == set(Oracle(one).lapsed().values_list("pk", flat=True))
     assert compared > 0
     assert list(ledger_audits()["summaries"]()) == []
 
