@@ -420,10 +420,29 @@ def _chain_visiting(scope: Scope) -> Visiting:
     )
 
 
+# Every store of the chain's visitors by a group of the member (their source, or each of their
+# labels): a visit day is its member's first in the range when their previous visit is before it,
+# and the member is returning when they have one (it is then before the range).
+_CHAIN_VISITORS_BY_SQL = """
+SELECT {group}, count(*), count(*) FILTER (WHERE v.previous_visit IS NOT NULL)
+FROM reports_membervisitday v {join}
+WHERE v.business_date >= %(from)s AND v.business_date <= %(to)s
+    AND (v.previous_visit IS NULL OR v.previous_visit < %(from)s)
+GROUP BY 1
+"""
+
+
 def visiting(scope: Scope, grouping: str) -> Visiting:
     """The stores' visitors in the range by `grouping` (VISITING_GROUPS), by month and in all."""
-    if grouping == "store" and whole_chain(scope):
-        return _chain_visiting(scope)
+    if whole_chain(scope):
+        chain = _chain_visiting(scope)
+        if grouping == "store":
+            return chain
+        group, join = VISITING_GROUPS[grouping]
+        rows = _fetch(
+            _CHAIN_VISITORS_BY_SQL.format(group=group, join=join), {"from": scope.date_from, "to": scope.date_to}
+        )
+        return Visiting({g: (n, back) for g, n, back in rows}, chain.by_month, chain.total)
     group, join = VISITING_GROUPS[grouping]
     rows = _fetch(
         _VISITING_SQL.format(group=group, join=join),
