@@ -572,6 +572,25 @@ def chain_customers_by_segment(scope: Scope, segment: str | None) -> list[tuple[
     return [tuple(row) for row in _fetch(sql, {"from": scope.date_from, "to": scope.date_to})]
 
 
+# The customers of every store of the chain by the store visited, from one scan of the range's visit
+# days: a member counts at a store on their first visit day there in the range.
+_CHAIN_STORES_SQL = """
+SELECT v.store_id,
+    count(*) FILTER (WHERE v.previous_visit_here IS NULL OR v.previous_visit_here < %(from)s), sum(v.orders),
+    sum(v.spend)
+FROM reports_membervisitday v
+WHERE v.business_date >= %(from)s AND v.business_date <= %(to)s {segment}
+GROUP BY 1
+"""
+
+
+def chain_customers_by_store(scope: Scope, segment: str | None) -> list[tuple[Any, int, int, Decimal | None]]:
+    """(store, customers, orders, spend) of every store of the chain in the range, as customers_by
+    gives them grouped by the store visited (of one segment when `segment` names it)."""
+    sql = _CHAIN_STORES_SQL.format(segment=_SEGMENT_OF_VISIT.get(segment or "", ""))
+    return [tuple(row) for row in _fetch(sql, {"from": scope.date_from, "to": scope.date_to})]
+
+
 def percent(part: int | Decimal, whole: int | Decimal) -> Decimal | None:
     """part / whole as a percentage with 2 places (12.50 is 12.5 %), None when whole is 0."""
     if not whole:

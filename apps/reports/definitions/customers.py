@@ -167,6 +167,8 @@ class CustomerAnalysis(Report):
         scope = scope_of(f)
         if self.by(f) == "segment" and sets.whole_chain(scope):
             grouped = sets.chain_customers_by_segment(scope, f.segment)
+        elif self.by(f) == "store" and sets.whole_chain(scope):
+            grouped = sets.chain_customers_by_store(scope, f.segment)
         else:
             grouped = sets.customers_by(scope, members, self._group(f))
         names = self._names(f)
