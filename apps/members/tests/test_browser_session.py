@@ -156,6 +156,7 @@ def test_after_the_idle_limit_the_form_comes_back_with_the_sign_in(page, demo, s
             (401, "/rest/auth/refresh"),
             (401, "/rest/taskCenterRest/searchCountMsgStore"),
             (401, "/rest/messageCenter/searchCountMsg"),
+            (401, "/rest/approvalCenterRest/waitingCount"),
         }
     )
     page.clock.fast_forward("31:00")  # nobody at the desk for longer than the idle limit
