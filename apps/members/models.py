@@ -125,8 +125,11 @@ class Member(models.Model):
         indexes = [
             models.Index(fields=["home_store", "-id"], name="member_store_newest"),
             models.Index(fields=["name"], name="member_name"),
-            # The member reports: a store's members filed in a time range (new members).
-            models.Index(fields=["home_store", "created_at"], name="member_store_filed"),
+            # The member reports: a store's members filed in a time range (new members), counted
+            # by status and source from the index alone (a chain's year: a third of a million).
+            models.Index(
+                fields=["home_store", "created_at"], include=["status", "source"], name="member_store_filed_at"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -48,7 +48,7 @@ from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
 from apps.members.report_selectors import day_start, filed_between, members_of_stores
 from apps.org.models import OrgUnit
-from apps.reports.summaries.models import MemberVisitDay
+from apps.reports.summaries.models import MemberVisitDay, MemberVisitSummary
 from apps.reports.summaries.selectors import ensure_fresh, ensure_fresh_everywhere
 
 LAPSED_DAYS = 90
@@ -131,17 +131,21 @@ def visit_days(scope: Scope) -> QuerySet[MemberVisitDay]:
     )
 
 
-def lapsed_q(scope: Scope) -> Q:
-    """A member (outer pk) whose last visit up to the range's end was `lapsed_days` or more before it:
-    a visit on or before the cut-off (their first), and none after it up to the range's end (their
-    last is before the cut-off, or after the range's end with no visit day between: the one probe
-    of member_visit_day_member, only for the members who visited after the range)."""
+def lapsed_q(scope: Scope, summary: str = "visit_summary__", member: str = "pk") -> Q:
+    """A member of the stores (their visit summary's home store: members_of_stores' condition, kept
+    with the summary) whose last visit up to the range's end was `lapsed_days` or more before it: a
+    visit on or before the cut-off (their first), and none after it up to the range's end (their last
+    is before the cut-off, or after the range's end with no visit day between: the one probe of
+    member_visit_day_member, only for the members who visited after the range). Of a member
+    (`summary`: the path to their visit summary, `member`: to their id), or of a visit summary
+    (`summary=""`, `member="member_id"`)."""
     cutoff = scope.date_to - timedelta(days=scope.lapsed_days)
     came_back = MemberVisitDay.objects.filter(
-        member_id=OuterRef("pk"), business_date__gt=cutoff, business_date__lte=scope.date_to
+        member_id=OuterRef(member), business_date__gt=cutoff, business_date__lte=scope.date_to
     )
-    return Q(visit_summary__first_visit__lte=cutoff) & (
-        Q(visit_summary__last_visit__lte=cutoff) | Q(Q(visit_summary__last_visit__gt=scope.date_to), ~Exists(came_back))
+    return Q(**{f"{summary}home_store_id__in": scope.stores, f"{summary}first_visit__lte": cutoff}) & (
+        Q(**{f"{summary}last_visit__lte": cutoff})
+        | Q(Q(**{f"{summary}last_visit__gt": scope.date_to}), ~Exists(came_back))
     )
 
 
@@ -162,33 +166,19 @@ def new_members(scope: Scope) -> QuerySet[Member]:
 
 
 def lapsed_members(scope: Scope) -> QuerySet[Member]:
-    """The stores' lapsed members, chosen by their visit summary's home store (members_of_stores'
-    condition, kept with the summary): a store's lapsed members are read from
-    member_summary_store_last, and only theirs from the million members' rows."""
+    """The stores' lapsed members: a store's are read from member_summary_store_last, and only theirs
+    from the million members' rows."""
     members_fresh()
-    return Member.objects.filter(visit_summary__home_store_id__in=scope.stores).filter(lapsed_q(scope))
-
-
-# lapsed_q over the member visit summaries alone (their home store column), by home store: what a
-# chain's count needs, one scan of the summaries instead of a hashed join with every member.
-_LAPSED_BY_STORE_SQL = """
-SELECT s.home_store_id, count(*)
-FROM reports_membervisitsummary s
-WHERE s.home_store_id = ANY(%(stores)s) AND s.first_visit <= %(cutoff)s
-    AND (s.last_visit <= %(cutoff)s OR (s.last_visit > %(to)s AND NOT EXISTS (
-        SELECT FROM reports_membervisitday v
-        WHERE v.member_id = s.member_id AND v.business_date > %(cutoff)s AND v.business_date <= %(to)s
-    )))
-GROUP BY 1
-"""
+    return Member.objects.filter(lapsed_q(scope))
 
 
 def lapsed_by_home_store(scope: Scope) -> dict[int, int]:
-    """home store -> lapsed members (`lapsed_members`, counted)."""
+    """home store -> lapsed members (`lapsed_members`, counted from the visit summaries alone: a
+    chain's count is one scan of them, not a hashed join with every member)."""
     members_fresh()
-    cutoff = scope.date_to - timedelta(days=scope.lapsed_days)
-    rows = _fetch(_LAPSED_BY_STORE_SQL, {"stores": list(scope.stores), "cutoff": cutoff, "to": scope.date_to})
-    return dict(rows)
+    summaries = MemberVisitSummary.objects.filter(lapsed_q(scope, summary="", member="member_id"))
+    with probing(summaries.db):
+        return dict(summaries.order_by().values_list("home_store_id").annotate(n=Count("*")))
 
 
 def member_set(scope: Scope, name: str) -> QuerySet[Member]:
@@ -322,9 +312,13 @@ def summaries_database() -> str:
     return router.db_for_read(MemberVisitDay) or DEFAULT_DB_ALIAS
 
 
-def _fetch(sql: str, params: Sequence[Any] | Mapping[str, Any]) -> list[tuple[Any, ...]]:
+def _fetch(sql: str, params: Sequence[Any] | Mapping[str, Any], work_mem: str | None = None) -> list[tuple[Any, ...]]:
+    """The rows of `sql` on the summaries' database, planned as `probing` says (`work_mem`: for this
+    statement's transaction, where a hash of every member must not spill to disk)."""
     alias = summaries_database()
     with probing(alias), connections[alias].cursor() as cursor:
+        if work_mem is not None:
+            cursor.execute("SELECT set_config('work_mem', %s, true)", [work_mem])
         cursor.execute(sql, params)
         return cursor.fetchall()
 
@@ -367,30 +361,31 @@ class Visiting:
     total: tuple[int, int]
 
 
-# The same for every store of the chain grouped by store, from one scan of the range's visit days:
-# a row is its member's first at its store in the range when their previous visit there is before
-# it, their first in the chain in a month of the range when their previous visit anywhere is before
-# the month (or the range) began, their first in the range when before the range (MemberVisitDay's
-# history columns). Each member is so counted at one store-month of each set, so the counts per
-# store-month add up to the stores', the months' and the whole's: one plain aggregate, which
-# PostgreSQL can run in parallel (grouping sets it cannot).
+# The same for every store of the chain grouped by store, from the range's visit days that are their
+# member's first at their store in the range (their previous visit there is before it): a member
+# counts at each store they visited, on their first day there. Such a day is also its member's first
+# in the chain in the range when their previous visit anywhere is before the range (every such day is
+# one of these), and they are returning when they have one. The months come from the month visitors
+# of their days (MonthVisitorDay: a member's first visit day of the month), except the range's
+# opening part-month, whose members count on their first day in the range: the rows before
+# `whole_from` (the first month that starts in the range), counted apart.
 _CHAIN_VISITING_SQL = """
-SELECT x.store_id, x.month,
-    count(*) FILTER (WHERE x.first_here),
-    count(*) FILTER (WHERE x.first_here AND x.first_visit < %(from)s),
-    count(*) FILTER (WHERE x.first_in_month),
-    count(*) FILTER (WHERE x.first_in_month AND x.first_visit < x.month),
-    count(*) FILTER (WHERE x.first_in_range),
-    count(*) FILTER (WHERE x.first_in_range AND x.first_visit < %(from)s)
-FROM (
-    SELECT v.store_id, v.month, v.first_visit,
-        v.previous_visit_here IS NULL OR v.previous_visit_here < %(from)s AS first_here,
-        v.previous_visit IS NULL OR v.previous_visit < greatest(v.month, %(from)s) AS first_in_month,
-        v.previous_visit IS NULL OR v.previous_visit < %(from)s AS first_in_range
-    FROM reports_membervisitday v
-    WHERE v.business_date >= %(from)s AND v.business_date <= %(to)s
-) AS x
-GROUP BY x.store_id, x.month
+SELECT v.store_id, v.business_date < %(whole_from)s,
+    count(*),
+    count(*) FILTER (WHERE v.first_visit < %(from)s),
+    count(*) FILTER (WHERE v.previous_visit IS NULL OR v.previous_visit < %(from)s),
+    count(*) FILTER (WHERE v.previous_visit < %(from)s),
+    count(*) FILTER (WHERE (v.previous_visit IS NULL OR v.previous_visit < %(from)s) AND v.first_visit < v.month)
+FROM reports_membervisitday v
+WHERE v.business_date >= %(from)s AND v.business_date <= %(to)s
+    AND (v.previous_visit_here IS NULL OR v.previous_visit_here < %(from)s)
+GROUP BY 1, 2
+"""
+_CHAIN_MONTHS_SQL = """
+SELECT date_trunc('month', d.business_date::timestamp)::date, sum(d.visitors), sum(d.returning_visitors)
+FROM reports_monthvisitorday d
+WHERE d.business_date >= %(whole_from)s AND d.business_date <= %(to)s
+GROUP BY 1
 """
 
 
@@ -400,24 +395,21 @@ def whole_chain(scope: Scope) -> bool:
 
 
 def _chain_visiting(scope: Scope) -> Visiting:
-    by_group: dict[Any, list[int]] = {}
-    by_month: dict[date, list[int]] = {}
-    total = [0, 0]
-    for store, month, here, here_back, in_month, month_back, in_range, range_back in _fetch(
-        _CHAIN_VISITING_SQL, {"from": scope.date_from, "to": scope.date_to}
-    ):
-        for counted, n, back in (
-            (by_group.setdefault(store, [0, 0]), here, here_back),
-            (by_month.setdefault(month, [0, 0]), in_month, month_back),
-            (total, in_range, range_back),
-        ):
-            counted[0] += n
-            counted[1] += back
-    return Visiting(
-        {g: (n, back) for g, (n, back) in by_group.items() if n},
-        {m: (n, back) for m, (n, back) in by_month.items() if n},
-        (total[0], total[1]),
-    )
+    opening_month = scope.date_from.replace(day=1)
+    whole_from = opening_month if scope.date_from.day == 1 else (opening_month + timedelta(days=31)).replace(day=1)
+    params = {"from": scope.date_from, "to": scope.date_to, "whole_from": whole_from}
+    by_group: dict[Any, tuple[int, int]] = {}
+    opening = total = (0, 0)
+    for store, in_opening, here, here_back, in_range, range_back, month_back in _fetch(_CHAIN_VISITING_SQL, params):
+        visitors, returning = by_group.get(store, (0, 0))
+        by_group[store] = (visitors + here, returning + here_back)
+        total = (total[0] + in_range, total[1] + range_back)
+        if in_opening:
+            opening = (opening[0] + in_range, opening[1] + month_back)
+    by_month = {month: (n, back) for month, n, back in _fetch(_CHAIN_MONTHS_SQL, params) if n}
+    if opening[0]:
+        by_month[opening_month] = opening
+    return Visiting(by_group, by_month, total)
 
 
 # Every store of the chain's visitors by a group of the member (their source, or each of their

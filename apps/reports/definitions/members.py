@@ -234,7 +234,8 @@ class MemberAnalysis(Report):
             return _Filed(sets.count_by(new, member_field), list(by_month.annotate(n=Count("pk"))))
         by_group: dict[Any, int] = {}
         months: list[tuple[Any, int]] = []
-        for group, month, n in by_month.values_list(member_field, "month").annotate(n=Count("pk")):
+        # count(*), not of the key: the filed index holds every column read, the key is not one of them.
+        for group, month, n in by_month.values_list(member_field, "month").annotate(n=Count("*")):
             by_group[group] = by_group.get(group, 0) + n
             months.append((month, n))
         return _Filed(by_group, months)

@@ -17,12 +17,14 @@ from apps.reports.summaries.commission_months import commission_month_difference
 from apps.reports.summaries.recompute import (
     COUNTED_AT_STORE,
     LIVE,
+    MONTH_VISITORS_SQL,
     PRODUCT_DAY_COLUMNS,
     VISIT_HISTORY_SQL,
     Tables,
     fact_days,
     recompute,
     refresh_member_summaries,
+    refresh_month_visitors,
 )
 
 SCRATCH = Tables(
@@ -35,6 +37,7 @@ SCRATCH = Tables(
     member_visit="reports_scratch_member_visit",
     product_day="reports_scratch_product_day",
     member_summary=None,
+    month_visitors=None,
 )
 # A difference of the chain's product-day summary names no store.
 CHAIN = 0
@@ -265,6 +268,41 @@ def member_summaries_refreshed(member_ids: list[int]) -> None:
         refresh_member_summaries(cursor, member_ids)
 
 
+# Each store-day's month visitors against their count from the live visit days' history (both are
+# derived: the visit days are compared with the orders on their own), in a range of days.
+_MONTH_VISITORS_COMPARED = f"""
+WITH kept AS (
+    SELECT store_id, business_date, visitors, returning_visitors FROM {LIVE.month_visitors}
+    WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+),
+rebuilt (store_id, business_date, visitors, returning_visitors) AS ({
+    MONTH_VISITORS_SQL.format(visits=LIVE.member_visit, days="v.business_date BETWEEN %(date_from)s AND %(date_to)s")
+})
+SELECT coalesce(k.store_id, r.store_id), coalesce(k.business_date, r.business_date),
+    json_build_object('visitors', k.visitors, 'returning', k.returning_visitors)::text,
+    json_build_object('visitors', r.visitors, 'returning', r.returning_visitors)::text
+FROM kept k FULL JOIN rebuilt r ON r.store_id = k.store_id AND r.business_date = k.business_date
+WHERE (k.visitors, k.returning_visitors) IS DISTINCT FROM (r.visitors, r.returning_visitors)
+ORDER BY 1, 2
+"""
+
+
+def month_visitor_differences(date_from: date, date_to: date) -> list[SummaryDifference]:
+    """The store-days of the range whose kept month visitors their visit days do not give (read-only)."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(_MONTH_VISITORS_COMPARED, {"date_from": date_from, "date_to": date_to})
+        return [
+            SummaryDifference(store, day, str(LIVE.month_visitors), kept, recomputed)
+            for store, day, kept, recomputed in cursor.fetchall()
+        ]
+
+
+def month_visitors_refreshed(pairs: list[tuple[int, date]]) -> None:
+    """The store-days' month visitors recomputed from their visit days (the nightly check's fix)."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        refresh_month_visitors(cursor, pairs)
+
+
 def summary_differences() -> Iterator[Difference]:
     """The ledger audit of the summaries (manage.py audit_ledgers): every day of history, every
     member's visit summary, and every store-month of commission."""
@@ -284,6 +322,14 @@ def summary_differences() -> Iterator[Difference]:
             field="reports_membervisitsummary",
             kept=member.kept,
             recomputed=member.recomputed,
+        )
+    for found in month_visitor_differences(HISTORY_START, today + timedelta(days=1)):
+        yield Difference(
+            ledger="summaries",
+            record=f"store {found.store_id} {found.business_date.isoformat()}",
+            field=found.table,
+            kept=found.kept,
+            recomputed=found.recomputed,
         )
     for month in commission_month_differences():
         yield Difference(

@@ -399,6 +399,30 @@ class MemberVisitDay(models.Model):
         return f"{self.member_id} {self.store_id} {self.business_date}"
 
 
+class MonthVisitorDay(models.Model):
+    """A store-day's share of the chain's visitors of its month: the members whose first visit day of
+    the month anywhere in the chain (MemberVisitDay.previous_visit before the month) was this one,
+    and of them those who had visited before the month. Summed over a month's days (or up to a day
+    within it), a chain's visitors of the month without scanning its visit days; refreshed with the
+    visit days' history (recompute.refresh_month_visitors) and audited against them. A store-day
+    without such a visitor has no row."""
+
+    store_id = models.BigIntegerField(_("store"))
+    business_date = models.DateField(_("business day"))
+    visitors = models.IntegerField(_("first visits of the month"))
+    returning_visitors = models.IntegerField(_("of them, visited before the month"))
+
+    class Meta:
+        verbose_name = _("month visitors of a day")
+        verbose_name_plural = _("month visitors of days")
+        constraints = [
+            models.UniqueConstraint(fields=["business_date", "store_id"], name="month_visitor_day_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.business_date}: {self.visitors}"
+
+
 class MemberVisitSummary(models.Model):
     """A member's visit days in every store, as the member reports ask about them: the first, the
     second (the first after the first: a new customer's return) and the last. Refreshed from

@@ -134,6 +134,8 @@ class Tables:
     # The per-member summary, refreshed for the members of the recomputed days; None: not kept
     # (scratch tables hold a few days, not a member's history; audit compares it on its own).
     member_summary: str | None = "reports_membervisitsummary"
+    # The chain's month visitors per store-day, refreshed with the visit days' history; None: not kept.
+    month_visitors: str | None = "reports_monthvisitorday"
 
     def columns(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The per-store-day tables and their columns."""
@@ -492,10 +494,44 @@ WHERE v.id = w.id AND (v.first_visit, v.second_visit, v.previous_visit, v.previo
     IS DISTINCT FROM (w.first_visit, w.second_visit, w.previous_visit, w.previous_visit_here)
 """
 
+# A store-day's first visits of their month in the chain (MonthVisitorDay), from its visit days'
+# history; {days}: a condition on the visit days (v).
+MONTH_VISITORS_SQL = """
+SELECT v.store_id, v.business_date, count(*), count(*) FILTER (WHERE v.first_visit < v.month)
+FROM {visits} v
+WHERE {days} AND (v.previous_visit IS NULL OR v.previous_visit < v.month)
+GROUP BY v.store_id, v.business_date
+"""
+_MONTH_VISITOR_COLUMNS = "store_id, business_date, visitors, returning_visitors"
 
-def refresh_member_summaries(cursor: CursorWrapper, members: Iterable[int], tables: Tables = LIVE) -> None:
-    """Recomputes the summary of `members` from their visit days (no row: never visited), and each of
-    their visit days' view of their history."""
+
+def refresh_month_visitors(cursor: CursorWrapper, pairs: Iterable[tuple[int, date]], tables: Tables = LIVE) -> None:
+    """Recomputes the month visitors of the store-days `pairs` from their visit days: those whose
+    visit days were replaced, or whose history a refresh changed (a visit posted late at another
+    store makes a later day's visit no longer its member's first of the month)."""
+    pair_list = sorted(set(pairs))
+    if not pair_list or tables.month_visitors is None:
+        return
+    params = _params(pair_list)
+    cursor.execute(
+        f"DELETE FROM {tables.month_visitors} s USING {_PAIRS} "
+        "WHERE s.store_id = p.store_id AND s.business_date = p.business_date",
+        params,
+    )
+    days = f"(v.store_id, v.business_date) IN (SELECT p.store_id, p.business_date FROM {_PAIRS})"
+    select = MONTH_VISITORS_SQL.format(visits=tables.member_visit, days=days)
+    cursor.execute(f"INSERT INTO {tables.month_visitors} ({_MONTH_VISITOR_COLUMNS}) {select}", params)
+
+
+def refresh_member_summaries(
+    cursor: CursorWrapper,
+    members: Iterable[int],
+    tables: Tables = LIVE,
+    days: Iterable[tuple[int, date]] = (),
+) -> None:
+    """Recomputes the summary of `members` from their visit days (no row: never visited), each of
+    their visit days' view of their history, and the month visitors of the store-`days` whose visit
+    days were replaced and of those whose history changed."""
     member_list = sorted(set(members))
     if not member_list or tables.member_summary is None:
         return
@@ -505,9 +541,11 @@ def refresh_member_summaries(cursor: CursorWrapper, members: Iterable[int], tabl
         _MEMBER_SUMMARY_SQL.format(summary=tables.member_summary, visits=tables.member_visit), {"members": member_list}
     )
     cursor.execute(
-        _VISIT_HISTORY_UPDATE.format(visits=tables.member_visit, members="member_id = ANY(%(members)s)"),
+        _VISIT_HISTORY_UPDATE.format(visits=tables.member_visit, members="member_id = ANY(%(members)s)")
+        + " RETURNING v.store_id, v.business_date",
         {"members": member_list},
     )
+    refresh_month_visitors(cursor, [*days, *cursor.fetchall()], tables)
 
 
 def rebuild_member_summaries(cursor: CursorWrapper, tables: Tables = LIVE) -> int:
@@ -521,6 +559,10 @@ def rebuild_member_summaries(cursor: CursorWrapper, tables: Tables = LIVE) -> in
     cursor.execute(f"INSERT INTO {tables.member_summary} ({columns}) {select}")
     members = cursor.rowcount
     cursor.execute(_VISIT_HISTORY_UPDATE.format(visits=tables.member_visit, members="true"))
+    if tables.month_visitors is not None:
+        cursor.execute(f"DELETE FROM {tables.month_visitors}")
+        select = MONTH_VISITORS_SQL.format(visits=tables.member_visit, days="true")
+        cursor.execute(f"INSERT INTO {tables.month_visitors} ({_MONTH_VISITOR_COLUMNS}) {select}")
     return members
 
 
@@ -559,7 +601,7 @@ def recompute(
     if tables.product_day is not None:
         recompute_product_days(cursor, (day for _store, day in pairs), tables.product_day)
     if member_summaries:
-        refresh_member_summaries(cursor, members, tables)
+        refresh_member_summaries(cursor, members, tables, pairs)
 
 
 def fact_days(cursor: CursorWrapper, *, date_from: date, date_to: date) -> list[tuple[int, date]]:

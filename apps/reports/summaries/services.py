@@ -26,6 +26,8 @@ from apps.reports.summaries.audit import (
     SummaryDifference,
     member_summaries_refreshed,
     member_summary_differences,
+    month_visitor_differences,
+    month_visitors_refreshed,
     summary_differences_between,
 )
 from apps.reports.summaries.commission_months import (
@@ -46,8 +48,9 @@ def summaries_check(
     *, days: int | None = None, today: date | None = None
 ) -> list[SummaryDifference | MemberSummaryDifference | CommissionMonthDifference]:
     """Compares the summaries of the last `days` days (the setting SUMMARY_CHECK_DAYS, 7), the
-    visit summaries of the members who visited in them and the commission months they fall in, with
-    their rebuild; records, raises and fixes every difference. Answers the differences found."""
+    visit summaries of the members who visited in them, the commission months they fall in and the
+    days' month visitors, with their rebuild; records, raises and fixes every difference. Answers
+    the differences found."""
     today = today or timezone.localdate()
     since = today - timedelta(days=days or check_days())
     found = summary_differences_between(since, today)
@@ -57,8 +60,17 @@ def summaries_check(
     commission = commission_month_differences(months_between(since, today))
     if commission:
         _commission_months_corrected(commission)
+    # After the members' fix: a member's refreshed history refreshes their days' month visitors.
+    month_visitors = month_visitor_differences(since, today)
+    if month_visitors:
+        _month_visitors_corrected(month_visitors)
+    derived: list[SummaryDifference | MemberSummaryDifference | CommissionMonthDifference] = [
+        *members,
+        *commission,
+        *month_visitors,
+    ]
     if not found:
-        return [*members, *commission]
+        return derived
     by_store: dict[int, list[SummaryDifference]] = defaultdict(list)
     for difference in found:
         by_store[difference.store_id].append(difference)
@@ -97,7 +109,7 @@ def summaries_check(
                     audience=TaskAudience.OWNER,
                 )
     drain(stores=list(by_store))
-    return [*found, *members, *commission]
+    return [*found, *derived]
 
 
 def _corrections_recorded(by_store: Mapping[int | None, list[JsonObject]], key: str) -> None:
@@ -132,6 +144,18 @@ def _commission_months_corrected(found: list[CommissionMonthDifference]) -> None
     with transaction.atomic():
         _corrections_recorded(by_store, "commissionMonths")
         refresh_commission_months((f.store_id, f.month) for f in found)
+
+
+def _month_visitors_corrected(found: list[SummaryDifference]) -> None:
+    """Records each store-day's month visitors unlike its visit days in the system log (of its store)
+    and recomputes them. No task: they are derived from the visit days, whose own differences raise
+    one."""
+    by_store: dict[int | None, list[JsonObject]] = defaultdict(list)
+    for f in found:
+        by_store[f.store_id].append({"day": f.business_date.isoformat(), "kept": f.kept, "ledgers": f.recomputed})
+    with transaction.atomic():
+        _corrections_recorded(by_store, "monthVisitors")
+        month_visitors_refreshed([(f.store_id, f.business_date) for f in found])
 
 
 def summary_difference_text(params: JsonObject) -> SystemText:
