@@ -169,6 +169,14 @@ class CustomerAnalysis(Report):
             grouped = sets.chain_customers_by_segment(scope, f.segment)
         elif self.by(f) == "store" and sets.whole_chain(scope):
             grouped = sets.chain_customers_by_store(scope, f.segment)
+        elif self.by(f) == "cardHolder" and sets.whole_chain(scope):
+            holders = Member.objects.filter(cards.holds_usable_card(as_of=f.date_to)).values("pk")
+            grouped = [
+                (HOLDER if holds else NO_CARD, *figures)
+                for holds, *figures in sets.chain_customers_by_holding(scope, f.segment, holders)
+            ]
+        elif sets.whole_chain(scope):
+            grouped = sets.chain_customers_by_member(scope, f.segment, Member.objects.all(), self._group(f))
         else:
             grouped = sets.customers_by(scope, members, self._group(f))
         names = self._names(f)
