@@ -105,6 +105,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--only", type=_keys, default=None, help="KEY[,KEY]: only these reports (store-month, year)")
     parser.add_argument("--no-store-month", action="store_true", help="skip the store-month calls")
     parser.add_argument("--no-year", action="store_true", help="skip the chain-wide year calls")
+    parser.add_argument(
+        "--choices",
+        action="store_true",
+        help="chain-wide year: also each choice of each report's own filters (a grouping, a kind, a variant)",
+    )
     parser.add_argument("--no-drill", action="store_true", help="skip the drill-down")
     parser.add_argument("--no-export", action="store_true", help="skip the export")
     parser.add_argument("--port", type=int, default=8781)
@@ -336,12 +341,13 @@ def chain_year(
     slow_s: float,
     timeout_s: float,
     only: frozenset[str] | None = None,
+    choices: bool = False,
 ) -> dict[str, Any]:
     results: dict[str, Any] = {}
     with connection.cursor() as cursor:
         cursor.execute(f"SET statement_timeout = '{int(timeout_s * 1000)}ms'")
     try:
-        _chain_year(scene, runs, raw, slow_s, timeout_s, results, only)
+        _chain_year(scene, runs, raw, slow_s, timeout_s, results, only, choices)
     finally:
         with connection.cursor() as cursor:
             cursor.execute("RESET statement_timeout")
@@ -356,6 +362,7 @@ def _chain_year(
     timeout_s: float,
     results: dict[str, Any],
     only: frozenset[str] | None,
+    choices: bool,
 ) -> None:
     year_from, year_to = scene.year
     for key, report in _chosen(only):
@@ -366,15 +373,26 @@ def _chain_year(
         if base is None:
             results[key] = {"skipped": "a required filter offers no choice"}
             continue
-        started = time.perf_counter()
-        try:
-            results[key] = _timed(scene, key, [base] * runs, raw, 1, slow_s=slow_s)
-        except RuntimeError as refused:
-            elapsed = time.perf_counter() - started
-            if elapsed >= timeout_s:
-                results[key] = {"stopped_after_s": round(elapsed, 1), "note": "a statement ran past the timeout"}
-            else:
-                results[key] = {"error": str(refused)}
+        results[key] = _year_calls(scene, key, [base] * runs, raw, slow_s, timeout_s)
+        if not choices:
+            continue
+        for extra in report.extra_filters:
+            for value, _label in extra.choices:
+                query = {**base, extra.name: value}
+                results[f"{key} {extra.name}={value}"] = _year_calls(scene, key, [query] * runs, raw, slow_s, timeout_s)
+
+
+def _year_calls(
+    scene: Scene, key: str, queries: list[dict[str, str]], raw: psycopg.Connection, slow_s: float, timeout_s: float
+) -> dict[str, Any]:
+    started = time.perf_counter()
+    try:
+        return _timed(scene, key, queries, raw, 1, slow_s=slow_s)
+    except RuntimeError as refused:
+        elapsed = time.perf_counter() - started
+        if elapsed >= timeout_s:
+            return {"stopped_after_s": round(elapsed, 1), "note": "a statement ran past the timeout"}
+        return {"error": str(refused)}
 
 
 def drill_down(scene: Scene, runs: int, raw: psycopg.Connection) -> dict[str, Any]:
@@ -672,7 +690,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             results["store_month"] = store_month(the_scene, args.runs, raw, args.only)
         if not args.no_year:
             results["chain_year"] = chain_year(
-                the_scene, args.year_runs, raw, args.slow_s, args.year_timeout, args.only
+                the_scene, args.year_runs, raw, args.slow_s, args.year_timeout, args.only, args.choices
             )
         if not args.no_drill:
             try:
