@@ -512,6 +512,9 @@ def refresh_month_visitors(cursor: CursorWrapper, pairs: Iterable[tuple[int, dat
     pair_list = sorted(set(pairs))
     if not pair_list or tables.month_visitors is None:
         return
+    # The member refresh holds it already; the nightly check's fix does not: two refreshes of a day
+    # one after the other, each counting the other's committed history.
+    cursor.execute(_MEMBER_SUMMARY_LOCK)
     params = _params(pair_list)
     cursor.execute(
         f"DELETE FROM {tables.month_visitors} s USING {_PAIRS} "

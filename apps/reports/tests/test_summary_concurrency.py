@@ -5,6 +5,7 @@ and the summaries end equal to a full rebuild from the ledgers."""
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -204,4 +205,27 @@ def test_a_member_moved_while_a_drain_rewrites_their_summary_counts_at_the_new_s
     mover.join(timeout=60)
     assert errors == []
     assert MemberVisitSummary.objects.get(member=member).home_store_id == other.pk
+    assert list(ledger_audits()["summaries"]()) == []
+
+
+def test_two_stores_days_of_one_member_drained_at_once_leave_the_months_first_visit_on_the_earlier_day(chain):
+    """A member visits store A on the 21st and store B on the 6th of a month; the two days are drained
+    by two drains at once. Whichever commits second sees the other's visit day in the member's history
+    and recounts the day whose first visit of the month moved: B's day has it, A's has not."""
+    from apps.reports.models import MonthVisitorDay
+
+    store, other = chain["store"], chain["other_store"]
+    month = (days_ago(0).replace(day=1) - timedelta(days=40)).replace(day=1)
+    member = MemberFactory(home_store=store)
+    drain()
+    visit(store, member, month + timedelta(days=20))
+    visit(other, member, month + timedelta(days=5))
+    waiting = [[store.pk], [other.pk]]
+    assert at_once(lambda: drain(stores=waiting.pop()), 2) == ["ok", "ok"]
+    counted = dict(
+        MonthVisitorDay.objects.filter(business_date__gte=month, business_date__lt=month + timedelta(days=31))
+        .filter(store_id__in=[store.pk, other.pk])
+        .values_list("store_id", "visitors")
+    )
+    assert counted == {other.pk: 1}
     assert list(ledger_audits()["summaries"]()) == []
