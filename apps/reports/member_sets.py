@@ -583,17 +583,27 @@ def chain_customers_by_store(scope: Scope, segment: str | None) -> list[tuple[An
     return [tuple(row) for row in _fetch(sql, {"from": scope.date_from, "to": scope.date_to})]
 
 
-# The customers of every store of the chain by a group of the member (`members`: each member's id
-# and group), from one scan of the range's visit days joined to the members: a member counts on their
-# first visit day in the range, every day adds its orders and spend.
-_CHAIN_MEMBER_GROUPS_SQL = """
-SELECT g.grp, count(*) FILTER (WHERE v.previous_visit IS NULL OR v.previous_visit < %s), sum(v.orders), sum(v.spend)
-FROM reports_membervisitday v
-JOIN ({members}) AS g(member_id, grp) ON g.member_id = v.member_id
+# The customers of every store of the chain by a group of the member, from one scan of the range's
+# visit days joined to the members' groups ({join}; {group}: a row's group): a member counts on their
+# first visit day in the range, every day adds its orders and spend. The members' side is hashed
+# once and shared by the parallel workers (work_mem: a million members must not spill to disk).
+_CHAIN_JOINED_SQL = """
+SELECT {group}, count(*) FILTER (WHERE v.previous_visit IS NULL OR v.previous_visit < %s), sum(v.orders), sum(v.spend)
+FROM reports_membervisitday v {join}
 WHERE v.business_date >= %s AND v.business_date <= %s {segment}
 GROUP BY 1
 """
-_SEGMENT_OF_DAY = {"new": "AND v.first_visit >= %s", "returning": "AND v.first_visit < %s"}
+# _SEGMENT_OF_VISIT with positional parameters, beside a queryset's SQL.
+_SEGMENT_OF_DAY = {key: where.replace("%(from)s", "%s") for key, where in _SEGMENT_OF_VISIT.items()}
+
+
+def _chain_customers_joined(
+    scope: Scope, segment: str | None, group: str, join: str, join_params: Sequence[Any]
+) -> list[tuple[Any, int, int, Decimal | None]]:
+    where = _SEGMENT_OF_DAY.get(segment or "", "")
+    sql = _CHAIN_JOINED_SQL.format(group=group, join=join, segment=where)
+    params = (scope.date_from, *join_params, scope.date_from, scope.date_to, *([scope.date_from] if where else []))
+    return [tuple(row) for row in _fetch(sql, params, work_mem="256MB")]
 
 
 def chain_customers_by_member(
@@ -601,40 +611,22 @@ def chain_customers_by_member(
 ) -> list[tuple[Any, int, int, Decimal | None]]:
     """(group value, customers, orders, spend) of every store of the chain in the range, as
     customers_by gives them by `group` (an expression over a member; of one segment when `segment`
-    names it). The members' groups are hashed once (work_mem: a million members' ids and groups)."""
-    members_sql, members_params = (
-        members.order_by().annotate(grp=group).values_list("pk", "grp").query.sql_with_params()
-    )
-    where = _SEGMENT_OF_DAY.get(segment or "", "")
-    sql = _CHAIN_MEMBER_GROUPS_SQL.format(members=members_sql, segment=where)
-    params = (scope.date_from, *members_params, scope.date_from, scope.date_to, *([scope.date_from] if where else []))
-    return [tuple(row) for row in _fetch(sql, params, work_mem="256MB")]
-
-
-# The same by whether the member holds a usable card (`holders`: the members who do, each once), the
-# visit days joined to the holders (a semi-join of the members and their cards: the hashes shared by
-# the parallel workers, where a distinct list of the cards' members is hashed by each worker apart).
-_CHAIN_HOLDING_SQL = """
-SELECT h.member_id IS NOT NULL,
-    count(*) FILTER (WHERE v.previous_visit IS NULL OR v.previous_visit < %s), sum(v.orders), sum(v.spend)
-FROM reports_membervisitday v
-LEFT JOIN ({holders}) AS h(member_id) ON h.member_id = v.member_id
-WHERE v.business_date >= %s AND v.business_date <= %s {segment}
-GROUP BY 1
-"""
+    names it)."""
+    members_sql, params = members.order_by().annotate(grp=group).values_list("pk", "grp").query.sql_with_params()
+    join = f"JOIN ({members_sql}) AS g(member_id, grp) ON g.member_id = v.member_id"
+    return _chain_customers_joined(scope, segment, "g.grp", join, params)
 
 
 def chain_customers_by_holding(
     scope: Scope, segment: str | None, holders: QuerySet[Any]
-) -> list[tuple[bool, int, int, Decimal | None]]:
+) -> list[tuple[Any, int, int, Decimal | None]]:
     """(holds a card, customers, orders, spend) of every store of the chain in the range, as
-    customers_by gives them by whether the member is one of `holders` (their values("pk"); of one
-    segment when `segment` names it)."""
-    holders_sql, holders_params = holders.order_by().query.sql_with_params()
-    where = _SEGMENT_OF_DAY.get(segment or "", "")
-    sql = _CHAIN_HOLDING_SQL.format(holders=holders_sql, segment=where)
-    params = (scope.date_from, *holders_params, scope.date_from, scope.date_to, *([scope.date_from] if where else []))
-    return [tuple(row) for row in _fetch(sql, params, work_mem="256MB")]
+    customers_by gives them by whether the member is one of `holders` (the members who hold a usable
+    card, their values("pk"): a semi-join of the members and their cards, which the parallel workers
+    share, where a distinct list of the cards' members would be built by each worker apart)."""
+    holders_sql, params = holders.order_by().query.sql_with_params()
+    join = f"LEFT JOIN ({holders_sql}) AS h(member_id) ON h.member_id = v.member_id"
+    return _chain_customers_joined(scope, segment, "h.member_id IS NOT NULL", join, params)
 
 
 def percent(part: int | Decimal, whole: int | Decimal) -> Decimal | None:
