@@ -172,8 +172,8 @@ class CustomerAnalysis(Report):
         elif self.by(f) == "cardHolder" and sets.whole_chain(scope):
             holders = Member.objects.filter(cards.holds_usable_card(as_of=f.date_to)).values("pk")
             grouped = [
-                (HOLDER if holds else NO_CARD, *figures)
-                for holds, *figures in sets.chain_customers_by_holding(scope, f.segment, holders)
+                (HOLDER if holds else NO_CARD, customers, orders, spend)
+                for holds, customers, orders, spend in sets.chain_customers_by_holding(scope, f.segment, holders)
             ]
         elif sets.whole_chain(scope):
             grouped = sets.chain_customers_by_member(scope, f.segment, Member.objects.all(), self._group(f))
