@@ -287,9 +287,10 @@ def count_by(
     queryset: QuerySet[Any], group: str, member: str = "pk", *, one_row_each: bool = False, chain: bool = False
 ) -> dict[Any, int]:
     """Distinct members of `queryset` by `group` (a field path). `one_row_each`: the queryset holds
-    each member once per group (a member's own field, no join that multiplies them), so rows are
-    counted, hashed, not sorted for a distinct count. `chain`: every store's members, read in whole
-    (the default costs: an index read of a million members by store is the slowest way)."""
+    each member once per group (a member's own field, or each of their labels, and no other join
+    that multiplies them), so rows are counted, hashed, not sorted for a distinct count. `chain`:
+    every store's members, read in whole (the default costs: an index read of a million members by
+    store is the slowest way)."""
     context = nullcontext() if chain else probing(queryset.db)
     with context:
         return dict(queryset.order_by().values_list(group).annotate(n=Count(member, distinct=not one_row_each)))

@@ -230,11 +230,11 @@ class MemberAnalysis(Report):
         member_field = self._member_field(grouping)
         new = sets.new_members(scope_of(f)).order_by()
         by_month = new.annotate(month=TruncMonth("created_at")).values_list("month")
+        # count(*), not of the key: the filed index holds every column read, the key is not one of them.
         if grouping == "label":
-            return _Filed(sets.count_by(new, member_field), list(by_month.annotate(n=Count("pk"))))
+            return _Filed(sets.count_by(new, member_field, one_row_each=True), list(by_month.annotate(n=Count("*"))))
         by_group: dict[Any, int] = {}
         months: list[tuple[Any, int]] = []
-        # count(*), not of the key: the filed index holds every column read, the key is not one of them.
         for group, month, n in by_month.values_list(member_field, "month").annotate(n=Count("*")):
             by_group[group] = by_group.get(group, 0) + n
             months.append((month, n))
@@ -252,14 +252,12 @@ class MemberAnalysis(Report):
         scope = scope_of(f)
         grouping = self.grouping(f)
         member_field = self._member_field(grouping)
-        # A member has one home store and one source, but any number of labels.
-        own_field = grouping != "label"
         visiting = self._visiting(f).by_group
         chain = sets.whole_chain(scope)
         if grouping == "store" and chain:
             lapsed = sets.lapsed_by_home_store(scope)
         else:
-            lapsed = sets.count_by(sets.lapsed_members(scope), member_field, one_row_each=own_field, chain=chain)
+            lapsed = sets.count_by(sets.lapsed_members(scope), member_field, one_row_each=True, chain=chain)
         figures = {
             "newMembers": self._filed(f).by_group,
             "visitors": {group: visitors for group, (visitors, _returning) in visiting.items()},
