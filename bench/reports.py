@@ -237,11 +237,17 @@ def _base_query(report: type[Report], date_from: date, date_to: date) -> dict[st
 # --- timing ----------------------------------------------------------------------------------------
 
 
+class Refused(RuntimeError):
+    """The report refused the filters (400): a choice it does not serve at that scope."""
+
+
 def _show(client: Any, key: str, query: Mapping[str, str]) -> tuple[float, dict[str, Any]]:
     started = time.perf_counter()
     response = client.get(f"/rest/businessReport{key}/show", {**query, "pageNo": "1", "pageSize": "20"})
     elapsed = time.perf_counter() - started
     body = response.json()
+    if response.status_code == 400:
+        raise Refused(f"{key} {dict(query)}: {body.get('errmsg')}")
     if response.status_code != 200 or body.get("errcode") != "0":
         raise RuntimeError(f"{key} {dict(query)}: {response.status_code} {str(body)[:300]}")
     return elapsed, body["data"]
@@ -388,6 +394,8 @@ def _year_calls(
     started = time.perf_counter()
     try:
         return _timed(scene, key, queries, raw, 1, slow_s=slow_s)
+    except Refused as refused:
+        return {"refused": str(refused)}
     except RuntimeError as refused:
         elapsed = time.perf_counter() - started
         if elapsed >= timeout_s:

@@ -89,6 +89,9 @@ class CardBalances(Report):
             Column("sessionsByProject", _("Sessions left by project"), sortable=False),
         ]
 
+    def check(self, f: ReportFilters) -> None:
+        balance_day(f)
+
     def rows(self, f: ReportFilters) -> QuerySet[Any]:
         instant = day_start(balance_day(f) + timedelta(days=1))
         return card_balances_at(store_ids=f.stores, instant=instant, with_empty=f.extra.get("withEmpty") == "1")

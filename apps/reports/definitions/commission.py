@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.billing.choices import CreditKind
 from apps.commission.choices import PeriodStatus
 from apps.commission.selectors import months_between, report_lines
+from apps.core.errors import InvalidInput
 from apps.reports.definitions._shared import names_case
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, register_report
 from apps.reports.summaries.models import CommissionMonthSummary
@@ -44,6 +45,15 @@ class CommissionReport(Report):
 
     def _lines(self, f: ReportFilters) -> bool:
         return f.extra.get("detail") == DETAIL_LINES
+
+    def check(self, f: ReportFilters) -> None:
+        """Each staff credit's commission is priced line by line: for one staff member (the summary's
+        drill), or one store's; a region's or the chain's credits (millions in a year) are refused,
+        their summary rows are what a person reads at that level."""
+        if self._lines(f) and self._employee(f) is None and len(f.stores) > 1:
+            raise InvalidInput(
+                _("choose a store or a staff member to list each staff credit's commission"), field="detail"
+            )
 
     def _employee(self, f: ReportFilters) -> int | None:
         return f.own_employee_id if f.own_employee_id is not None else f.staff_id

@@ -107,6 +107,11 @@ class Report(ABC):
     uses_dates: ClassVar[bool] = True
     segments: ClassVar[tuple[tuple[str, StrOrPromise], ...]] = MEMBER_SEGMENTS
 
+    def check(self, f: ReportFilters) -> None:
+        """Refuses filters the report cannot serve (InvalidInput on the filter), when they are parsed:
+        before a figure is read, and before an export is queued (not in its task)."""
+        return None  # most reports serve every filter the framework accepts
+
     @abstractmethod
     def columns(self, f: ReportFilters) -> list[Column]: ...
 

@@ -173,7 +173,7 @@ def parse_filters(report: type[Report], caller: Caller, params: Mapping[str, Any
     segment = (data.get("segment") or None) if "segment" in report.filters else None
     if segment is not None and segment not in {choice for choice, _label in report.segments}:
         raise InvalidInput(_("choose one of the offered values"), field="segment")
-    return ReportFilters(
+    filters = ReportFilters(
         stores=stores,
         date_from=date_from,
         date_to=date_to,
@@ -186,6 +186,8 @@ def parse_filters(report: type[Report], caller: Caller, params: Mapping[str, Any
         user_id=caller.user_id,
         store_id=caller.store_id,
     )
+    report().check(filters)
+    return filters
 
 
 def parse_sort(columns: list[Column], params: Mapping[str, Any]) -> str | None:

@@ -257,3 +257,27 @@ def test_the_audit_finds_a_commission_month_unlike_its_pricing_and_the_nightly_c
         row for row in assert_envelope(owner.get(SHOW, last_month()), status=200)["list"] if row["staffName"] == "张敏"
     )
     assert mine["commission"] == "60.00"
+
+
+def test_head_office_lists_each_credit_of_a_store_or_a_staff_member_not_of_the_whole_chain(chain, month, make_entry):
+    """The lines are priced one by one: a region's or the chain's credits for a year are millions.
+    Head office is refused them (on the filter, in both languages), before an export is queued; a
+    store's or a staff member's lines are served."""
+    from apps.reports.models import ExportJob
+
+    head_office = api_client(entry=make_entry(chain["head_office"], codes=[REPORT_FIGURES_CODE], kind="owner"))
+    query = {**last_month(), "detail": "lines"}
+    refused = head_office.get(SHOW, query)
+    assert_envelope(refused, status=400, errcode="VALID-40000")
+    assert refused.json()["data"]["fields"] == {
+        "detail": ["choose a store or a staff member to list each staff credit's commission"]
+    }
+    in_chinese = head_office.get(SHOW, query, HTTP_ACCEPT_LANGUAGE="zh-hans").json()["errmsg"]
+    assert in_chinese == "请选择门店或员工后再查看每条业绩的提成"
+    export = head_office.post("/rest/businessReportCommission/export", query, format="json")
+    assert_envelope(export, status=400, errcode="VALID-40000")
+    assert not ExportJob.objects.exists()
+    lines = assert_envelope(head_office.get(SHOW, {**query, "storeId": month["nurse"].store_id}), status=200)
+    assert len(lines["list"]) == 3
+    one = assert_envelope(head_office.get(SHOW, {**query, "staffId": month["nurse"].pk}), status=200)
+    assert len(one["list"]) == 2
