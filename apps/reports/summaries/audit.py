@@ -272,17 +272,18 @@ def member_summaries_refreshed(member_ids: list[int]) -> None:
 # derived: the visit days are compared with the orders on their own), in a range of days.
 _MONTH_VISITORS_COMPARED = f"""
 WITH kept AS (
-    SELECT store_id, business_date, visitors, returning_visitors FROM {LIVE.month_visitors}
+    SELECT store_id, business_date, visitors, returning_visitors, store_visitors FROM {LIVE.month_visitors}
     WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
 ),
-rebuilt (store_id, business_date, visitors, returning_visitors) AS ({
+rebuilt (store_id, business_date, visitors, returning_visitors, store_visitors) AS ({
     MONTH_VISITORS_SQL.format(visits=LIVE.member_visit, days="v.business_date BETWEEN %(date_from)s AND %(date_to)s")
 })
 SELECT coalesce(k.store_id, r.store_id), coalesce(k.business_date, r.business_date),
-    json_build_object('visitors', k.visitors, 'returning', k.returning_visitors)::text,
-    json_build_object('visitors', r.visitors, 'returning', r.returning_visitors)::text
+    json_build_object('visitors', k.visitors, 'returning', k.returning_visitors, 'here', k.store_visitors)::text,
+    json_build_object('visitors', r.visitors, 'returning', r.returning_visitors, 'here', r.store_visitors)::text
 FROM kept k FULL JOIN rebuilt r ON r.store_id = k.store_id AND r.business_date = k.business_date
-WHERE (k.visitors, k.returning_visitors) IS DISTINCT FROM (r.visitors, r.returning_visitors)
+WHERE (k.visitors, k.returning_visitors, k.store_visitors)
+    IS DISTINCT FROM (r.visitors, r.returning_visitors, r.store_visitors)
 ORDER BY 1, 2
 """
 

@@ -400,17 +400,19 @@ class MemberVisitDay(models.Model):
 
 
 class MonthVisitorDay(models.Model):
-    """A store-day's share of the chain's visitors of its month: the members whose first visit day of
-    the month anywhere in the chain (MemberVisitDay.previous_visit before the month) was this one,
-    and of them those who had visited before the month. Summed over a month's days (or up to a day
-    within it), a chain's visitors of the month without scanning its visit days; refreshed with the
-    visit days' history (recompute.refresh_month_visitors) and audited against them. A store-day
-    without such a visitor has no row."""
+    """A store-day's share of its month's visitors: the members whose first visit day of the month
+    anywhere in the chain (MemberVisitDay.previous_visit before the month) was this one, of them
+    those who had visited before the month, and the members whose first visit of the month at this
+    store it was (previous_visit_here before the month). Summed over a month's days (or up to a day
+    within it), the chain's and a store's distinct visitors of the month without scanning the visit
+    days; refreshed with the visit days' history (recompute.refresh_month_visitors) and audited
+    against them. A store-day without such a visitor has no row."""
 
     store_id = models.BigIntegerField(_("store"))
     business_date = models.DateField(_("business day"))
     visitors = models.IntegerField(_("first visits of the month"))
     returning_visitors = models.IntegerField(_("of them, visited before the month"))
+    store_visitors = models.IntegerField(_("first visits of the month at the store"), default=0)
 
     class Meta:
         verbose_name = _("month visitors of a day")

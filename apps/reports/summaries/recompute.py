@@ -494,15 +494,20 @@ WHERE v.id = w.id AND (v.first_visit, v.second_visit, v.previous_visit, v.previo
     IS DISTINCT FROM (w.first_visit, w.second_visit, w.previous_visit, w.previous_visit_here)
 """
 
-# A store-day's first visits of their month in the chain (MonthVisitorDay), from its visit days'
-# history; {days}: a condition on the visit days (v).
+# A store-day's first visits of their month in the chain and at the store (MonthVisitorDay), from its
+# visit days' history; {days}: a condition on the visit days (v). A member's first visit of the month
+# in the chain is also their first at its store (their previous visit here is never after their
+# previous visit anywhere), so the rows are those of the store's.
 MONTH_VISITORS_SQL = """
-SELECT v.store_id, v.business_date, count(*), count(*) FILTER (WHERE v.first_visit < v.month)
+SELECT v.store_id, v.business_date,
+    count(*) FILTER (WHERE v.previous_visit IS NULL OR v.previous_visit < v.month),
+    count(*) FILTER (WHERE (v.previous_visit IS NULL OR v.previous_visit < v.month) AND v.first_visit < v.month),
+    count(*)
 FROM {visits} v
-WHERE {days} AND (v.previous_visit IS NULL OR v.previous_visit < v.month)
+WHERE {days} AND (v.previous_visit_here IS NULL OR v.previous_visit_here < v.month)
 GROUP BY v.store_id, v.business_date
 """
-_MONTH_VISITOR_COLUMNS = "store_id, business_date, visitors, returning_visitors"
+_MONTH_VISITOR_COLUMNS = "store_id, business_date, visitors, returning_visitors, store_visitors"
 
 
 def refresh_month_visitors(cursor: CursorWrapper, pairs: Iterable[tuple[int, date]], tables: Tables = LIVE) -> None:

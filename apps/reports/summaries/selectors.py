@@ -25,6 +25,7 @@ from apps.reports.summaries.models import (
     CategoryDaySummary,
     DirtyStoreDay,
     MemberVisitDay,
+    MonthVisitorDay,
     ProductDaySummary,
     StaffCategoryDaySummary,
     StaffDaySummary,
@@ -330,7 +331,8 @@ def member_operation_months(
 ) -> list[tuple[int, date, dict[str, Decimal | int]]]:
     """(store, month's first day, figures by MEMBER_OPERATION_FIGURES' names) of each store-month
     with a figure, summed from the store-days but for members served: the store-days count a member
-    once a day, the month once (distinct over the month's member visit days)."""
+    once a day, the month once (their first visit of the month at the store, MonthVisitorDay; in a
+    range's opening part-month, distinct over its visit days: the first may be before the range)."""
     store_list = list(stores)
     summed = (
         member_operation_days(stores=store_list, date_from=date_from, date_to=date_to)
@@ -339,13 +341,23 @@ def member_operation_months(
         .values_list("store_id", "month")
         .annotate(*(Sum(column) for name, column in MEMBER_OPERATION_FIGURES.items() if name != "membersServed"))
     )
+    opening_month = date_from.replace(day=1)
+    whole_from = opening_month if date_from.day == 1 else (opening_month + timedelta(days=31)).replace(day=1)
+    opening = _range(MemberVisitDay.objects.all(), store_list, date_from, min(date_to, whole_from - timedelta(days=1)))
     served = dict(
         ((store, month), n)
-        for store, month, n in _range(MemberVisitDay.objects.all(), store_list, date_from, date_to)
-        .order_by()
+        for store, month, n in opening.order_by()
         .values_list("store_id", "month")
         .annotate(n=Count("member_id", distinct=True))
     )
+    for store, month, n in (
+        _range(MonthVisitorDay.objects.all(), store_list, whole_from, date_to)
+        .annotate(month=TruncMonth("business_date"))
+        .order_by()
+        .values_list("store_id", "month")
+        .annotate(n=Sum("store_visitors"))
+    ):
+        served[(store, month)] = n
     names = [name for name in MEMBER_OPERATION_FIGURES if name != "membersServed"]
     return [
         (store, month, {"membersServed": served.get((store, month), 0), **dict(zip(names, sums, strict=True))})

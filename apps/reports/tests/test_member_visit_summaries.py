@@ -474,23 +474,26 @@ def test_a_member_moved_or_cancelled_counts_where_their_file_is_now_and_a_wrong_
 def test_a_late_visit_elsewhere_earlier_in_the_month_moves_the_chains_month_visitor_to_that_day(stores, mixed):
     """A chain's visitors of a month are summed from each store-day's first visits of the month
     (MonthVisitorDay): a visit posted later at another store, earlier in the same month, makes it the
-    member's first of the month there, and the store-day that had it loses it."""
+    member's first of the month in the chain, and the store-day that had it loses it (it stays their
+    first of the month at its own store)."""
     a, b = stores
     month = (days_ago(0).replace(day=1) - timedelta(days=60)).replace(day=1)
     member = MemberFactory(home_store=a)
     visit(a, member, month + timedelta(days=20))
     drain()
     first = MonthVisitorDay.objects.filter(store_id=a.pk, business_date=month + timedelta(days=20))
-    assert list(first.values_list("visitors", "returning_visitors")) == [(1, 0)]
+    figures = ("visitors", "returning_visitors", "store_visitors")
+    assert list(first.values_list(*figures)) == [(1, 0, 1)]
     visit(b, member, month + timedelta(days=5))
     # Only the other store's days: the visit's new product's category history marks every day its
     # kind of item sold on, this store's too, which would recompute the day this test is about.
     drain(stores=[b.pk])
-    assert not first.exists()
-    moved = MonthVisitorDay.objects.get(store_id=b.pk, business_date=month + timedelta(days=5))
-    assert (moved.visitors, moved.returning_visitors) == (1, 0)
+    # Still the member's first visit of the month at this store, no longer in the chain.
+    assert list(first.values_list(*figures)) == [(0, 0, 1)]
+    moved = MonthVisitorDay.objects.filter(store_id=b.pk, business_date=month + timedelta(days=5))
+    assert list(moved.values_list(*figures)) == [(1, 0, 1)]
     assert list(ledger_audits()["summaries"]()) == []
-    analysis = report("MemberAnalysis")
+    analysis, operation = report("MemberAnalysis"), report("MemberOperation")
     # From a month's first day (no opening part-month) and from within it, to today and to mid-month.
     for date_from, date_to in [
         (month, days_ago(0)),
@@ -500,6 +503,10 @@ def test_a_late_visit_elsewhere_earlier_in_the_month_moves_the_chains_month_visi
         f = filters((a.pk, b.pk), (days_ago(0) - date_from).days, (days_ago(0) - date_to).days)
         series = {s.key: dict(s.points) for s in analysis.series(f)}
         assert (series["visitors"], series["returning"]) == Oracle(f).months(), (date_from, date_to)
+        # A store's members served by month: its days' first visits of the month at the store.
+        by_month = filters(f.stores, (days_ago(0) - date_from).days, (days_ago(0) - date_to).days, period="month")
+        served = {(row["storeId"], row["period"]): row["membersServed"] for row in operation.rows(by_month)}
+        assert {k: v for k, v in served.items() if v} == Oracle(by_month).served(True), (date_from, date_to)
 
 
 def test_a_wrong_month_visitor_count_is_found_by_the_audit_and_fixed_by_the_nightly_check(stores, mixed):
