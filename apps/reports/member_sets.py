@@ -172,13 +172,30 @@ def lapsed_members(scope: Scope) -> QuerySet[Member]:
     return Member.objects.filter(lapsed_q(scope))
 
 
-def lapsed_by_home_store(scope: Scope) -> dict[int, int]:
-    """home store -> lapsed members (`lapsed_members`, counted from the visit summaries alone: a
-    chain's count is one scan of them, not a hashed join with every member)."""
+def lapsed_summaries(scope: Scope) -> QuerySet[MemberVisitSummary]:
+    """The visit summaries of the stores' lapsed members (`lapsed_members`, without their rows)."""
     members_fresh()
-    summaries = MemberVisitSummary.objects.filter(lapsed_q(scope, summary="", member="member_id"))
+    return MemberVisitSummary.objects.filter(lapsed_q(scope, summary="", member="member_id"))
+
+
+def lapsed_by_home_store(scope: Scope) -> dict[int, int]:
+    """home store -> lapsed members, counted from the visit summaries alone: a chain's count is one
+    scan of them, not a hashed join with every member."""
+    summaries = lapsed_summaries(scope)
     with probing(summaries.db):
         return dict(summaries.order_by().values_list("home_store_id").annotate(n=Count("*")))
+
+
+def lapsed_by(scope: Scope, grouping: str) -> dict[Any, int]:
+    """Lapsed members by `grouping` (VISITING_GROUPS: the store is their home store): their visit
+    summaries joined to their source or labels (a member in each of their labels' groups, one
+    without in None's), not to the members' table."""
+    if grouping == "store":
+        return lapsed_by_home_store(scope)
+    group, join = VISITING_GROUPS[grouping]
+    summaries_sql, params = lapsed_summaries(scope).order_by().values("member_id").query.sql_with_params()
+    sql = f"SELECT {group}, count(*) FROM ({summaries_sql}) AS v(member_id) {join} GROUP BY 1"
+    return dict(_fetch(sql, params, work_mem=MEMBERS_HASHED))
 
 
 def member_set(scope: Scope, name: str) -> QuerySet[Member]:
@@ -313,6 +330,10 @@ def summaries_database() -> str:
     return router.db_for_read(MemberVisitDay) or DEFAULT_DB_ALIAS
 
 
+# work_mem of a statement that hashes every member (a million ids and a group): in memory, not in batches on disk.
+MEMBERS_HASHED = "256MB"
+
+
 def _fetch(sql: str, params: Sequence[Any] | Mapping[str, Any], work_mem: str | None = None) -> list[tuple[Any, ...]]:
     """The rows of `sql` on the summaries' database, planned as `probing` says (`work_mem`: for this
     statement's transaction, where a hash of every member must not spill to disk)."""
@@ -433,7 +454,9 @@ def visiting(scope: Scope, grouping: str) -> Visiting:
             return chain
         group, join = VISITING_GROUPS[grouping]
         rows = _fetch(
-            _CHAIN_VISITORS_BY_SQL.format(group=group, join=join), {"from": scope.date_from, "to": scope.date_to}
+            _CHAIN_VISITORS_BY_SQL.format(group=group, join=join),
+            {"from": scope.date_from, "to": scope.date_to},
+            work_mem=MEMBERS_HASHED,
         )
         return Visiting({g: (n, back) for g, n, back in rows}, chain.by_month, chain.total)
     group, join = VISITING_GROUPS[grouping]
@@ -604,7 +627,7 @@ def _chain_customers_joined(
     where = _SEGMENT_OF_DAY.get(segment or "", "")
     sql = _CHAIN_JOINED_SQL.format(group=group, join=join, segment=where)
     params = (scope.date_from, *join_params, scope.date_from, scope.date_to, *([scope.date_from] if where else []))
-    return [tuple(row) for row in _fetch(sql, params, work_mem="256MB")]
+    return [tuple(row) for row in _fetch(sql, params, work_mem=MEMBERS_HASHED)]
 
 
 def chain_customers_by_member(

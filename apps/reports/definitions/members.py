@@ -212,7 +212,7 @@ class MemberAnalysis(Report):
         ]
 
     def _member_field(self, grouping: str) -> str:
-        """The field of a member a grouping counts the members filed and lapsed by (the visitors:
+        """The field of a member a grouping counts the members filed by (the visitors and the lapsed:
         sets.VISITING_GROUPS)."""
         return {"store": "home_store_id", "source": "source", "label": "labels"}[grouping]
 
@@ -251,18 +251,12 @@ class MemberAnalysis(Report):
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         scope = scope_of(f)
         grouping = self.grouping(f)
-        member_field = self._member_field(grouping)
         visiting = self._visiting(f).by_group
-        chain = sets.whole_chain(scope)
-        if grouping == "store" and chain:
-            lapsed = sets.lapsed_by_home_store(scope)
-        else:
-            lapsed = sets.count_by(sets.lapsed_members(scope), member_field, one_row_each=True, chain=chain)
         figures = {
             "newMembers": self._filed(f).by_group,
             "visitors": {group: visitors for group, (visitors, _returning) in visiting.items()},
             "returning": {group: returning for group, (_visitors, returning) in visiting.items() if returning},
-            "lapsed": lapsed,
+            "lapsed": sets.lapsed_by(scope, grouping),
         }
         names = self._names(f, grouping)
         counted = {key for counts in figures.values() for key in counts}
@@ -291,13 +285,14 @@ class MemberAnalysis(Report):
 
     def totals(self, f: ReportFilters) -> Mapping[str, Any]:
         """Each member once, however many stores they visited or labels they carry: a member is filed
-        at one store with one source, so the filed and lapsed add up by store or source, not by label."""
+        at one store with one source, so the filed and lapsed add up by store or source, not by label;
+        by label, the filed add up by month and the lapsed by home store."""
         visitors, returning = self._visiting(f).total
         if self.grouping(f) == "label":
-            scope = scope_of(f)
-            lapsed = sets.lapsed_members(scope)
-            with sets.probing(lapsed.db):
-                filed = {"newMembers": sets.new_members(scope).count(), "lapsed": lapsed.count()}
+            filed = {
+                "newMembers": sum(n for _month, n in self._filed(f).by_month),
+                "lapsed": sum(sets.lapsed_by_home_store(scope_of(f)).values()),
+            }
         else:
             filed = {key: sum(row[key] for row in self.rows(f)) for key in ("newMembers", "lapsed")}
         return {**filed, "visitors": visitors, "returning": returning, "firstVisits": visitors - returning}
