@@ -5,10 +5,13 @@ from django.db import migrations, models
 # Filled from the visit days' history as it stands (apps.reports.summaries.recompute
 # MONTH_VISITORS_SQL over every day); from here on the member summaries' refresh keeps it.
 FILL = """
-INSERT INTO reports_monthvisitorday (store_id, business_date, visitors, returning_visitors)
-SELECT v.store_id, v.business_date, count(*), count(*) FILTER (WHERE v.first_visit < v.month)
+INSERT INTO reports_monthvisitorday (store_id, business_date, visitors, returning_visitors, store_visitors)
+SELECT v.store_id, v.business_date,
+    count(*) FILTER (WHERE v.previous_visit IS NULL OR v.previous_visit < v.month),
+    count(*) FILTER (WHERE (v.previous_visit IS NULL OR v.previous_visit < v.month) AND v.first_visit < v.month),
+    count(*)
 FROM reports_membervisitday v
-WHERE v.previous_visit IS NULL OR v.previous_visit < v.month
+WHERE v.previous_visit_here IS NULL OR v.previous_visit_here < v.month
 GROUP BY v.store_id, v.business_date
 """
 
@@ -27,6 +30,10 @@ class Migration(migrations.Migration):
                 ("business_date", models.DateField(verbose_name="business day")),
                 ("visitors", models.IntegerField(verbose_name="first visits of the month")),
                 ("returning_visitors", models.IntegerField(verbose_name="of them, visited before the month")),
+                (
+                    "store_visitors",
+                    models.IntegerField(default=0, verbose_name="first visits of the month at the store"),
+                ),
             ],
             options={
                 "verbose_name": "month visitors of a day",

@@ -306,9 +306,10 @@ def month_visitors_refreshed(pairs: list[tuple[int, date]]) -> None:
 
 def summary_differences() -> Iterator[Difference]:
     """The ledger audit of the summaries (manage.py audit_ledgers): every day of history, every
-    member's visit summary, and every store-month of commission."""
+    member's visit summary, every store-day's month visitors and every store-month of commission."""
     today = timezone.localdate()
-    for found in summary_differences_between(HISTORY_START, today + timedelta(days=1)):
+    store_days = summary_differences_between(HISTORY_START, today + timedelta(days=1))
+    for found in [*store_days, *month_visitor_differences(HISTORY_START, today + timedelta(days=1))]:
         yield Difference(
             ledger="summaries",
             record=f"store {found.store_id} {found.business_date.isoformat()}",
@@ -323,14 +324,6 @@ def summary_differences() -> Iterator[Difference]:
             field="reports_membervisitsummary",
             kept=member.kept,
             recomputed=member.recomputed,
-        )
-    for found in month_visitor_differences(HISTORY_START, today + timedelta(days=1)):
-        yield Difference(
-            ledger="summaries",
-            record=f"store {found.store_id} {found.business_date.isoformat()}",
-            field=found.table,
-            kept=found.kept,
-            recomputed=found.recomputed,
         )
     for month in commission_month_differences():
         yield Difference(
