@@ -49,7 +49,7 @@ from apps.members.models import Member
 from apps.members.report_selectors import day_start, filed_between, members_of_stores
 from apps.org.models import OrgUnit
 from apps.reports.summaries.models import MemberVisitDay, MemberVisitSummary
-from apps.reports.summaries.selectors import ensure_fresh, ensure_fresh_everywhere
+from apps.reports.summaries.selectors import ensure_fresh, ensure_fresh_everywhere, first_whole_month
 
 LAPSED_DAYS = 90
 LAPSED_DAYS_MAX = 3650
@@ -421,8 +421,7 @@ def whole_chain(scope: Scope) -> bool:
 
 def _chain_visiting(scope: Scope) -> Visiting:
     opening_month = scope.date_from.replace(day=1)
-    whole_from = opening_month if scope.date_from.day == 1 else (opening_month + timedelta(days=31)).replace(day=1)
-    params = {"from": scope.date_from, "to": scope.date_to, "whole_from": whole_from}
+    params = {"from": scope.date_from, "to": scope.date_to, "whole_from": first_whole_month(scope.date_from)}
     by_group: dict[Any, tuple[int, int]] = {}
     opening = total = (0, 0)
     for store, in_opening, here, here_back, in_range, range_back, month_back in _fetch(_CHAIN_VISITING_SQL, params):

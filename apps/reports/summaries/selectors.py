@@ -326,6 +326,13 @@ def member_operation_days(*, stores: Iterable[int], date_from: date, date_to: da
     return _range(StoreDaySummary.objects.all(), stores, date_from, date_to).filter(_ANY_MEMBER_OPERATION)
 
 
+def first_whole_month(day: date) -> date:
+    """The first day of the first month that starts on or after `day`: where a range from `day`
+    stops having an opening part-month (the month visitors' sums apply from there)."""
+    month = day.replace(day=1)
+    return month if day == month else (month + timedelta(days=31)).replace(day=1)
+
+
 def member_operation_months(
     *, stores: Iterable[int], date_from: date, date_to: date
 ) -> list[tuple[int, date, dict[str, Decimal | int]]]:
@@ -341,8 +348,7 @@ def member_operation_months(
         .values_list("store_id", "month")
         .annotate(*(Sum(column) for name, column in MEMBER_OPERATION_FIGURES.items() if name != "membersServed"))
     )
-    opening_month = date_from.replace(day=1)
-    whole_from = opening_month if date_from.day == 1 else (opening_month + timedelta(days=31)).replace(day=1)
+    whole_from = first_whole_month(date_from)
     opening = _range(MemberVisitDay.objects.all(), store_list, date_from, min(date_to, whole_from - timedelta(days=1)))
     served = dict(
         ((store, month), n)
