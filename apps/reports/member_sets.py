@@ -18,7 +18,7 @@ cheaper so (`visits`, `member_set`)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
@@ -96,16 +96,8 @@ def lapsed_days_of(extra: Mapping[str, str]) -> int:
     return int(raw) if raw.isdigit() and 1 <= int(raw) <= LAPSED_DAYS_MAX else LAPSED_DAYS
 
 
-def visited_before(day: date, member: Any = None) -> Exists:
-    return Exists(member_visits.member_visits(member=member).filter(business_date__lt=day))
-
-
 def visits(scope: Scope) -> QuerySet[Any]:
     return member_visits.visits(store_ids=scope.stores, date_from=scope.date_from, date_to=scope.date_to)
-
-
-def returning_visits(scope: Scope) -> QuerySet[Any]:
-    return visits(scope).filter(visited_before(scope.date_from, OuterRef("member_id")))
 
 
 def members_fresh() -> None:
@@ -303,16 +295,11 @@ def age_band(as_of: date, birthday: str = "birthday") -> Case:
     )
 
 
-def count_by(
-    queryset: QuerySet[Any], group: str, member: str = "pk", *, one_row_each: bool = False, chain: bool = False
-) -> dict[Any, int]:
+def count_by(queryset: QuerySet[Any], group: str, member: str = "pk", *, one_row_each: bool = False) -> dict[Any, int]:
     """Distinct members of `queryset` by `group` (a field path). `one_row_each`: the queryset holds
     each member once per group (a member's own field, or each of their labels, and no other join
-    that multiplies them), so rows are counted, hashed, not sorted for a distinct count. `chain`:
-    every store's members, read in whole (the default costs: an index read of a million members by
-    store is the slowest way)."""
-    context = nullcontext() if chain else probing(queryset.db)
-    with context:
+    that multiplies them), so rows are counted, hashed, not sorted for a distinct count."""
+    with probing(queryset.db):
         return dict(queryset.order_by().values_list(group).annotate(n=Count(member, distinct=not one_row_each)))
 
 

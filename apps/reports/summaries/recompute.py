@@ -134,7 +134,8 @@ class Tables:
     # The per-member summary, refreshed for the members of the recomputed days; None: not kept
     # (scratch tables hold a few days, not a member's history; audit compares it on its own).
     member_summary: str | None = "reports_membervisitsummary"
-    # The chain's month visitors per store-day, refreshed with the visit days' history; None: not kept.
+    # The month visitors per store-day (MonthVisitorDay), refreshed with the visit days' history; None:
+    # not kept.
     month_visitors: str | None = "reports_monthvisitorday"
 
     def columns(self) -> tuple[tuple[str, tuple[str, ...]], ...]:

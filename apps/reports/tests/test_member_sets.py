@@ -90,7 +90,6 @@ def test_visitors_split_into_returning_and_first_visit_and_the_lapsed_are_apart(
     assert names(sets.member_set(window, sets.FIRST_VISIT)) == ["复购", "首购"]
     assert names(sets.member_set(window, sets.LAPSED)) == ["流失"]
     assert sets.count_by(sets.visits(window), "store_id", "member_id") == {store.pk: 4}
-    assert sets.count_by(sets.returning_visits(window), "store_id", "member_id") == {store.pk: 2}
 
 
 def test_a_visitor_filed_at_another_store_counts_where_they_visited(store, other_store):
