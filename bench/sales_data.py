@@ -444,7 +444,7 @@ class Generator:
             ))  # fmt: skip
 
     def finish(self) -> None:
-        """Balances and sessions as the ledger left them (the COPY wrote them as sold)."""
+        """Balances and sessions (left, last used) as the ledger left them (the COPY wrote them as sold)."""
         with connection.cursor() as cursor:
             cursor.execute(
                 "UPDATE cards_card c SET principal = e.principal_after, gift = e.gift_after FROM ("
@@ -457,6 +457,13 @@ class Generator:
                 " SELECT card_id, project_id, sum(sessions_change) AS remaining FROM cards_cardentry"
                 " WHERE project_id IS NOT NULL GROUP BY card_id, project_id) e"
                 ' WHERE e.card_id = s.card_id AND e.project_id = s.project_id AND s."left" <> e.remaining'
+            )
+            cursor.execute(
+                "UPDATE cards_cardsession s SET last_used_at = e.at FROM ("
+                " SELECT card_id, project_id, max(created_at) AS at FROM cards_cardentry"
+                " WHERE kind = 'sessionsUsed' GROUP BY card_id, project_id) e"
+                " WHERE e.card_id = s.card_id AND e.project_id = s.project_id"
+                " AND s.last_used_at IS DISTINCT FROM e.at"
             )
         self.ids.reset_sequences()
 

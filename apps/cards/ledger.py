@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from apps.cards.choices import EntryKind
 from apps.cards.errors import BalanceShort, CardNotUsable
 from apps.cards.models import ZERO, Card, CardEntry, CardSession
 from apps.core.audit import Actor
@@ -95,8 +96,7 @@ def card_entry_write(
         card.save(update_fields=["principal", "gift", "updated_at"])
     if session is not None and sessions_change:
         session.left += sessions_change
-        session.save(update_fields=["left"])
-    return CardEntry.objects.create(
+    entry = CardEntry.objects.create(
         card=card,
         kind=kind,
         principal_change=change.principal,
@@ -115,3 +115,13 @@ def card_entry_write(
         operator_id=actor.user_id,
         operator_name=actor.login_name[:40],
     )
+    if session is not None and sessions_change:
+        fields = ["left"]
+        # The newest use, as the ledger's max(created_at) of the session's uses says (the audit).
+        if kind == EntryKind.SESSIONS_USED and (
+            session.last_used_at is None or entry.created_at > session.last_used_at
+        ):
+            session.last_used_at = entry.created_at
+            fields.append("last_used_at")
+        session.save(update_fields=fields)
+    return entry

@@ -5,12 +5,16 @@ Aggregate queries, so it runs over millions of cards without loading them."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
-from django.db.models import F, IntegerField, OuterRef, Q, Subquery, Sum, Value, Window
+from django.db.models import DateTimeField, F, IntegerField, Max, OuterRef, Q, Subquery, Sum, Value, Window
 from django.db.models.functions import Coalesce, Lag
 
+from apps.cards.choices import EntryKind
 from apps.cards.models import ZERO, Card, CardEntry, CardSession
 from apps.core.ledgers import Difference
+
+NEVER = datetime(1, 1, 1, tzinfo=UTC)
 
 
 def _money_sum(field: str) -> Coalesce:
@@ -32,19 +36,38 @@ def _balances() -> Iterator[Difference]:
 
 
 def _sessions() -> Iterator[Difference]:
+    """Sessions left, and the last use kept beside them, against the session's entries."""
     ledger_left = (
         CardEntry.objects.filter(card_id=OuterRef("card_id"), project_id=OuterRef("project_id"))
         .values("card_id")
         .annotate(total=Sum("sessions_change"))
         .values("total")
     )
-    sessions = (
-        CardSession.objects.annotate(ledger_left=Coalesce(Subquery(ledger_left, output_field=IntegerField()), Value(0)))
-        .filter(~Q(left=F("ledger_left")))
-        .values_list("card_id", "project_id", "left", "ledger_left")
+    ledger_last_used = (
+        CardEntry.objects.filter(
+            card_id=OuterRef("card_id"), project_id=OuterRef("project_id"), kind=EntryKind.SESSIONS_USED
+        )
+        .values("card_id")
+        .annotate(at=Max("created_at"))
+        .values("at")
     )
-    for card_id, project_id, left, ledger_left in sessions.iterator():
-        yield Difference("cards", f"card {card_id} project {project_id}", "sessions left", left, ledger_left)
+    sessions = (
+        CardSession.objects.annotate(
+            ledger_left=Coalesce(Subquery(ledger_left, output_field=IntegerField()), Value(0)),
+            ledger_last_used=Subquery(ledger_last_used, output_field=DateTimeField()),
+            # Compared through a stand-in for "never": a negated equality is unknown on NULL.
+            kept_last_used=Coalesce("last_used_at", Value(NEVER)),
+            ledger_last_used_or_never=Coalesce("ledger_last_used", Value(NEVER)),
+        )
+        .filter(~Q(left=F("ledger_left")) | ~Q(kept_last_used=F("ledger_last_used_or_never")))
+        .values_list("card_id", "project_id", "left", "ledger_left", "last_used_at", "ledger_last_used")
+    )
+    for card_id, project_id, left, ledger_left, last_used, ledger_last_used in sessions.iterator():
+        where = f"card {card_id} project {project_id}"
+        if left != ledger_left:
+            yield Difference("cards", where, "sessions left", left, ledger_left)
+        if last_used != ledger_last_used:
+            yield Difference("cards", where, "last used", last_used, ledger_last_used)
 
 
 def _chain() -> Iterator[Difference]:

@@ -1,35 +1,15 @@
-"""Cards as the member reports read them (apps/reports/definitions/members.py): the ledger's entries
-of stores in a range (cards sold, stored value topped up and spent, sessions served), who holds a
-usable card, cards expiring, package sessions left unused."""
+"""Cards as the member reports read them (apps/reports/definitions/members.py and customers.py): who
+holds a usable card, of which types, cards expiring, package sessions left unused."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date
 from typing import Any
 
-from django.db.models import Exists, Max, OuterRef, Q, QuerySet, Subquery
-from django.utils import timezone
+from django.db.models import Exists, OuterRef, QuerySet
 
-from apps.cards.choices import CardStatus, EntryKind
-from apps.cards.models import Card, CardEntry, CardSession
-
-
-def _day_start(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
-
-
-def entries(*, store_ids: tuple[int, ...] | frozenset[int], date_from: date, date_to: date) -> QuerySet[CardEntry]:
-    """The card ledger's entries made in the stores on the days from `date_from` to `date_to`
-    (card_entry_store_time serves it)."""
-    return CardEntry.objects.filter(
-        store_id__in=store_ids, created_at__gte=_day_start(date_from), created_at__lt=_day_start(date_to + timedelta(1))
-    )
-
-
-SOLD = Q(kind=EntryKind.SALE)
-TOPPED_UP = Q(kind=EntryKind.TOP_UP)
-SPENT = Q(kind=EntryKind.SPEND)
-SESSIONS_USED = Q(kind=EntryKind.SESSIONS_USED)
+from apps.cards.choices import CardStatus
+from apps.cards.models import Card, CardSession
 
 
 def usable_cards(*, as_of: date) -> QuerySet[Card]:
@@ -70,18 +50,10 @@ def cards_expiring(
 
 def sessions_left(*, member_store_ids: tuple[int, ...] | frozenset[int], as_of: date) -> QuerySet[CardSession]:
     """Sessions left on usable package cards of the stores' members, each with the last time one of
-    them was used (`last_used`, None if never)."""
-    last_used = (
-        CardEntry.objects.filter(card_id=OuterRef("card_id"), project_id=OuterRef("project_id"))
-        .filter(SESSIONS_USED)
-        .order_by()
-        .values("card_id")
-        .annotate(at=Max("created_at"))
-        .values("at")[:1]
-    )
+    them was used (`last_used_at`, kept with the ledger; None if never)."""
     return CardSession.objects.filter(
         left__gt=0,
         card__status=CardStatus.ACTIVE,
         card__expires_on__gte=as_of,
         card__member__home_store_id__in=member_store_ids,
-    ).annotate(last_used=Subquery(last_used))
+    )

@@ -96,6 +96,9 @@ class CardSession(models.Model):
     )
     total = models.PositiveIntegerField(_("sessions bought"))
     left = models.IntegerField(_("sessions left"))
+    # Kept with `left`, by the entry that uses a session (card_entry_write), so "sessions left
+    # unused since" lists of a chain read it instead of each session's newest use in the ledger.
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("card sessions")

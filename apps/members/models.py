@@ -4,6 +4,8 @@ requests. A member has one home store (`dependencyStore`) but is found chain-wid
 from __future__ import annotations
 
 from django.db import models
+from django.db.models import F
+from django.db.models.functions import ExtractDay, ExtractMonth
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.choices import CardKind
@@ -130,6 +132,9 @@ class Member(models.Model):
             models.Index(
                 fields=["home_store", "created_at"], include=["status", "source"], name="member_store_filed_at"
             ),
+            # Birthdays in a range in the year's order (the follow-up list): a chain's page walks
+            # the index and stops after its rows, where sorting a million members took 2 s.
+            models.Index(ExtractMonth("birthday"), ExtractDay("birthday"), F("id"), name="member_birthday_order"),
         ]
 
     def __str__(self) -> str:

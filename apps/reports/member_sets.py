@@ -24,7 +24,7 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, router, transaction
+from django.db import DEFAULT_DB_ALIAS, connections, router, transaction
 from django.db.models import (
     Case,
     CharField,
@@ -33,13 +33,15 @@ from django.db.models import (
     Exists,
     F,
     IntegerField,
+    Max,
     OuterRef,
     Q,
     QuerySet,
+    Subquery,
     Value,
     When,
 )
-from django.db.models.expressions import RawSQL
+from django.db.models.lookups import GreaterThanOrEqual, IsNull, LessThanOrEqual
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.orders import member_visits
@@ -48,15 +50,17 @@ from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
 from apps.members.report_selectors import day_start, filed_between, members_of_stores
 from apps.org.models import OrgUnit
-from apps.reports.summaries.models import MemberVisitDay, MemberVisitSummary
+from apps.reports.summaries.models import RECENT_VISITS, MemberVisitDay, MemberVisitSummary
 from apps.reports.summaries.selectors import ensure_fresh, ensure_fresh_everywhere, first_whole_month
 
 LAPSED_DAYS = 90
 LAPSED_DAYS_MAX = 3650
 # Visited, but not in the last AT_RISK_DAYS (and not lapsed yet): at risk.
 AT_RISK_DAYS = 60
-# Visit days in the 365 up to the range's end that make a member loyal.
-LOYAL_VISITS = 6
+# Visit days in the YEAR_DAYS up to the range's end that make a member loyal (the visit summary keeps
+# the first of a member's last RECENT_VISITS).
+LOYAL_VISITS = RECENT_VISITS
+YEAR_DAYS = 365
 
 ALL, NEW, VISITORS, RETURNING, FIRST_VISIT, LAPSED = "members", "new", "visitors", "returning", "firstVisit", "lapsed"
 SETS: tuple[tuple[str, StrOrPromise], ...] = (
@@ -217,56 +221,71 @@ def members_as_at(scope: Scope) -> QuerySet[Member]:
     return members_of_stores(scope.stores).filter(created_at__lt=day_start(scope.date_to + timedelta(days=1)))
 
 
-def staged_sql(members: QuerySet[Member], scope: Scope, group: str | None = None) -> tuple[str, tuple[Any, ...]]:
-    """SQL of each member of `members` (and value of `group`) with their lifecycle `stage` as at the
-    range's end, the first rule that holds: no visit yet: prospect; last visit `lapsed_days` or more
-    ago: lapsed; AT_RISK_DAYS or more ago: at risk; came back after a gap of `lapsed_days` or more:
-    won back; LOYAL_VISITS visit days in the last year: loyal; two visit days or more: repeat; else
-    first purchase."""
-    histories, params = member_visits.visit_histories_sql(members=members, as_of=scope.date_to, group=group)
+def _stage(scope: Scope, last: Any, previous: Any, recent_from: Any) -> Case:
+    """The lifecycle's rule over a member's last visit day up to the range's end, the visit day
+    before it and the first of their last LOYAL_VISITS (expressions; None: no such day)."""
     as_of = scope.date_to
-    sql = f"""
-        SELECT h.member_id, h.grp, CASE
-            WHEN h.last_visit IS NULL THEN 'prospect'
-            WHEN h.last_visit <= %s THEN 'lapsed'
-            WHEN h.last_visit <= %s THEN 'atRisk'
-            WHEN h.previous_visit <= h.last_visit - %s THEN 'wonBack'
-            WHEN h.year_visits >= %s THEN 'loyal'
-            WHEN h.visits >= 2 THEN 'repeat'
-            ELSE 'firstPurchase'
-        END AS stage
-        FROM ({histories}) AS h"""
-    return sql, (
-        as_of - timedelta(days=scope.lapsed_days),
-        as_of - timedelta(days=AT_RISK_DAYS),
-        scope.lapsed_days,
-        LOYAL_VISITS,
-        *params,
+    return Case(
+        When(IsNull(last, True), then=Value("prospect")),
+        When(LessThanOrEqual(last, as_of - timedelta(days=scope.lapsed_days)), then=Value("lapsed")),
+        When(LessThanOrEqual(last, as_of - timedelta(days=AT_RISK_DAYS)), then=Value("atRisk")),
+        When(LessThanOrEqual(previous + timedelta(days=scope.lapsed_days), last), then=Value("wonBack")),
+        When(GreaterThanOrEqual(recent_from, as_of - timedelta(days=YEAR_DAYS - 1)), then=Value("loyal")),
+        When(IsNull(previous, False), then=Value("repeat")),
+        default=Value("firstPurchase"),
+        output_field=CharField(),
     )
+
+
+def stage_of(scope: Scope) -> Case:
+    """The lifecycle stage as at the range's end of the member a Member queryset's row is, the first
+    rule that holds: no visit yet: prospect; last visit `lapsed_days` or more ago: lapsed;
+    AT_RISK_DAYS or more ago: at risk; came back after a gap of `lapsed_days` or more: won back;
+    LOYAL_VISITS visit days in the YEAR_DAYS up to the end: loyal; two visit days or more: repeat;
+    else first purchase. Read from the member's visit summary when they have not visited since the
+    range's end (a chain's members are one join), else from their visit days up to it (a day's row
+    at its first store holds the day before it: MemberVisitDay.previous_visit)."""
+    members_fresh()
+    summary = "visit_summary__"
+    as_kept = _stage(scope, F(f"{summary}last_visit"), F(f"{summary}previous_visit"), F(f"{summary}recent_visits_from"))
+    days = MemberVisitDay.objects.filter(member_id=OuterRef("pk"), business_date__lte=scope.date_to).order_by()
+    first_of_day = days.filter(Q(previous_visit__isnull=True) | Q(previous_visit__lt=F("business_date")))
+    as_at_end = _stage(
+        scope,
+        _of_member(days, Max("business_date")),
+        _of_member(days.filter(previous_visit__lt=F("business_date")), Max("previous_visit")),
+        Subquery(first_of_day.order_by("-business_date").values("business_date")[LOYAL_VISITS - 1 : LOYAL_VISITS]),
+    )
+    return Case(
+        When(**{f"{summary}last_visit__isnull": True}, then=Value("prospect")),
+        When(**{f"{summary}last_visit__lte": scope.date_to}, then=as_kept),
+        default=as_at_end,
+        output_field=CharField(),
+    )
+
+
+def _of_member(days: QuerySet[MemberVisitDay], value: Any) -> Subquery:
+    return Subquery(days.values("member_id").annotate(v=value).values("v")[:1], output_field=DateField())
 
 
 def member_stages(members: QuerySet[Member], scope: Scope) -> dict[int, str]:
     """member id -> stage."""
-    sql, params = staged_sql(members, scope)
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT s.member_id, s.stage FROM ({sql}) AS s", params)
-        return dict(cursor.fetchall())
+    return dict(members.annotate(stage=stage_of(scope)).values_list("pk", "stage"))
 
 
 def members_at_stage(members: QuerySet[Member], scope: Scope, stage: str) -> QuerySet[Member]:
-    sql, params = staged_sql(members, scope)
-    return members.filter(pk__in=RawSQL(f"SELECT s.member_id FROM ({sql}) AS s WHERE s.stage = %s", (*params, stage)))
+    return members.alias(stage=stage_of(scope)).filter(stage=stage)
 
 
 def stage_counts(members: QuerySet[Member], scope: Scope, group: str | None = None) -> dict[Any, dict[str, int]]:
     """group value -> stage -> members (no group: the one entry None). `group` is a member field path
     ("source", "labels", "home_store")."""
-    sql, params = staged_sql(members, scope, group)
     counted: dict[Any, dict[str, int]] = {}
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT s.grp, s.stage, COUNT(*) FROM ({sql}) AS s GROUP BY 1, 2", params)
-        for value, stage, n in cursor.fetchall():
-            counted.setdefault(value, {})[stage] = n
+    grouped = {"grp": F(group)} if group else {}
+    rows = members.annotate(stage=stage_of(scope)).order_by().values("stage", **grouped).annotate(n=Count("*"))
+    with probing(members.db):
+        for row in rows:
+            counted.setdefault(row.get("grp"), {})[row["stage"]] = row["n"]
     return {value: {key: row.get(key, 0) for key in STAGE_KEYS} for value, row in counted.items()}
 
 

@@ -8,10 +8,10 @@ member's paid visits by day (order_member_paid_day), which the per-member subque
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
-from django.db.models import F, Max, Min, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Max, Min, OuterRef, Q, QuerySet, Subquery
 
 from apps.billing.choices import OrderStatus
 from apps.billing.models import Order
@@ -46,35 +46,3 @@ def last_visit(*, as_of: date, member: Any = None) -> Subquery:
 def visit_after(*, after: Any, member: Any = None) -> Subquery:
     """The member's first visit day after `after` (an OuterRef to the outer row's first visit)."""
     return _one(member_visits(member=member).filter(business_date__gt=after), Min("business_date"))
-
-
-def visit_histories_sql(
-    *, members: QuerySet[Any], as_of: date, year_days: int = 365, group: str | None = None
-) -> tuple[str, tuple[Any, ...]]:
-    """SQL of one row per member of `members` (a Member queryset; one per value of `group` too, a
-    member field path such as "source" or "labels", as `grp`): `member_id`, `grp`, `last_visit`
-    (None: never visited by `as_of`), `previous_visit` (the visit day before the last), `visits`
-    (visit days ever) and `year_visits` (visit days in the `year_days` up to `as_of`).
-
-    Each member's visit days are read once, by one scan of order_member_paid_day (a LATERAL
-    aggregate: it cannot be flattened into the outer query, which would read them again for each
-    use), so a store's members cost the same on any size of chain; an IN (...) over the members let
-    the planner hash-join every order instead."""
-    chosen = members.order_by().values(mid=F("pk"), **({"grp": F(group)} if group else {}))
-    members_sql, members_params = chosen.query.sql_with_params()
-    grp = "m.grp" if group else "NULL"
-    table = Order._meta.db_table
-    sql = f"""
-        SELECT m.mid AS member_id, {grp} AS grp, d.days[1] AS last_visit, d.days[2] AS previous_visit,
-               cardinality(d.days) AS visits,
-               (SELECT count(*) FROM unnest(d.days) AS day WHERE day >= %s) AS year_visits
-        FROM ({members_sql}) AS m
-        CROSS JOIN LATERAL (
-            SELECT COALESCE(array_agg(v.business_date ORDER BY v.business_date DESC), '{{}}') AS days
-            FROM (
-                SELECT DISTINCT o.business_date FROM {table} AS o
-                WHERE o.member_id = m.mid AND o.member_id IS NOT NULL AND o.status = %s AND o.business_date <= %s
-            ) AS v
-        ) AS d"""
-    since = as_of - timedelta(days=year_days - 1)
-    return sql, (since, *members_params, OrderStatus.PAID.value, as_of)

@@ -14,6 +14,7 @@ from django.utils import timezone
 from apps.cards.choices import EntryKind
 from apps.cards.errors import BalanceShort, CardNotUsable, SessionsShort
 from apps.cards.models import Card, CardEntry
+from apps.cards.refunds import card_sessions_back
 from apps.cards.services import card_delay, card_sessions_use, card_spend, card_top_up, spending_split
 from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
 from apps.core.append_only import AppendOnlyError
@@ -133,6 +134,38 @@ def test_a_package_card_comes_with_its_sessions_and_uses_them_one_by_one():
     assert session.left == 1
 
 
+def test_a_session_use_keeps_the_last_use_and_sessions_given_back_leave_it():
+    card = package_card(sessions=5)
+    session = card.sessions.get()
+    assert session.last_used_at is None
+
+    def use() -> CardEntry:
+        return card_sessions_use(
+            actor=CASHIER,
+            store=card.store,
+            card_id=card.pk,
+            member_id=card.member_id,
+            project_id=session.project_id,
+            count=1,
+        )
+
+    use()
+    second = use()
+    session.refresh_from_db()
+    assert session.last_used_at == second.created_at
+    card_sessions_back(
+        actor=CASHIER,
+        store=card.store,
+        card_id=card.pk,
+        project_id=session.project_id,
+        count=1,
+        order_id=1,
+        refund_id=1,
+    )
+    session.refresh_from_db()
+    assert (session.left, session.last_used_at) == (4, second.created_at)
+
+
 def test_the_card_ledger_is_append_only():
     entry = stored_value_card().entries.get()
     with pytest.raises(AppendOnlyError):
@@ -161,3 +194,23 @@ def test_the_ledger_audit_finds_a_balance_changed_without_its_entry(capsys):
     out = capsys.readouterr().out
     assert f"card {card.pk} principal: kept 5.00, ledger says 0.00" in out
     assert "sessions left: kept 7, ledger says 2" in out
+
+
+def test_the_ledger_audit_finds_a_last_use_kept_apart_from_the_ledger(capsys):
+    card = package_card(sessions=2)
+    session = card.sessions.get()
+    entry = card_sessions_use(
+        actor=CASHIER,
+        store=card.store,
+        card_id=card.pk,
+        member_id=card.member_id,
+        project_id=session.project_id,
+        count=1,
+    )
+    call_command("audit_ledgers")
+    assert "0 differences" in capsys.readouterr().out
+    card.sessions.update(last_used_at=None)
+    with pytest.raises(CommandError):
+        call_command("audit_ledgers")
+    out = capsys.readouterr().out
+    assert f"card {card.pk} project {session.project_id} last used: kept None, ledger says {entry.created_at}" in out

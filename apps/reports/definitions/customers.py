@@ -314,6 +314,10 @@ class CustomerFollowUp(Report):
             Column("lastVisitAt", _("Last visit"), kind="date"),
         ]
 
+    def page_apart(self, f: ReportFilters, sort: str | None) -> bool:
+        # Birthdays come in member_birthday_order's order: a chain's page stops after its rows.
+        return sort is None and f.extra.get("reason") == "birthday"
+
     def rows(self, f: ReportFilters) -> QuerySet[Any]:
         """One reason's members; only package sessions have sessions left (the others' are a typed
         NULL, whose total is none), so a page, the count and the total are one windowed query."""
@@ -324,7 +328,7 @@ class CustomerFollowUp(Report):
                 "card__member__",
                 f.date_to,
                 detail=F("project__name"),
-                dueOn=TruncDate("last_used"),
+                dueOn=TruncDate("last_used_at"),
                 sessionsLeft=F("left"),
             ).order_by(F("dueOn").asc(nulls_first=True), "memId")
         if reason == "expiring":

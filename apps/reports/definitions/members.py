@@ -105,6 +105,11 @@ class MemberList(Report):
             Column("lastVisitAt", _("Last visit"), kind="date"),
         ]
 
+    def page_apart(self, f: ReportFilters, sort: str | None) -> bool:
+        # Its own order is the members' newest first (the primary key): a page probes members from
+        # the newest until it has its rows, where a window count built the whole set's rows first.
+        return sort is None
+
     def members(self, f: ReportFilters) -> QuerySet[Member]:
         scope = scope_of(f)
         sets.members_fresh()

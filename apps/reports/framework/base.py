@@ -112,6 +112,13 @@ class Report(ABC):
         before a figure is read, and before an export is queued (not in its task)."""
         return None  # most reports serve every filter the framework accepts
 
+    def page_apart(self, f: ReportFilters, sort: str | None) -> bool:
+        """Whether a page of a queryset's rows is read apart from their count and totals (two
+        queries) rather than with them as window aggregates over every row (one). Apart, a page
+        whose order an index gives stops after its rows, and the count reads no row's figures; a
+        window makes PostgreSQL build every row before the first page comes out."""
+        return False  # most pages cost what their rows cost: one query reads them once
+
     @abstractmethod
     def columns(self, f: ReportFilters) -> list[Column]: ...
 

@@ -168,7 +168,7 @@ def show(report: Report, f: ReportFilters, *, sort: str | None, page: PageReques
     rows = report.rows(f)
     default_totals = type(report).totals is Report.totals
     totals: Mapping[str, Any] | None
-    if isinstance(rows, QuerySet) and default_totals and _windowable(rows):
+    if isinstance(rows, QuerySet) and default_totals and _windowable(rows) and not report.page_apart(f, sort):
         window, total, totals = _page_count_and_totals(rows, columns, sort, page)
     elif isinstance(rows, QuerySet) and default_totals:
         total, totals = _count_and_totals(rows, columns)

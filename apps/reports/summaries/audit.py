@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from apps.core.ledgers import Difference
 from apps.reports.summaries.commission_months import commission_month_differences
+from apps.reports.summaries.models import RECENT_VISITS
 from apps.reports.summaries.recompute import (
     COUNTED_AT_STORE,
     LIVE,
@@ -165,8 +166,8 @@ class MemberSummaryDifference:
     recomputed: str
 
 
-# Each member's first, second and last visit day straight from the paid member orders (not from the
-# visit days: the audit checks the chain from the ledger to the figure), and the store they count
+# Each member's first, second, last and recent visit days straight from the paid member orders (not
+# from the visit days: the audit checks the chain from the ledger to the figure), and the store they count
 # for from their file, beside what is kept, for the members `chosen` names; a member with a visit on
 # a day still waiting in the queue is skipped.
 _MEMBER_SUMMARY_COMPARED = f"""
@@ -175,16 +176,18 @@ days AS (
     SELECT DISTINCT o.member_id, o.business_date FROM billing_order o
     WHERE o.status = 'paid' AND o.member_id IS NOT NULL AND o.member_id IN (SELECT member_id FROM chosen)
 ),
-firsts AS (SELECT member_id, min(business_date) AS first_visit FROM days GROUP BY member_id),
+newest_first AS (
+    SELECT member_id, array_agg(business_date ORDER BY business_date DESC) AS days FROM days GROUP BY member_id
+),
 rebuilt AS (
-    SELECT d.member_id, f.first_visit, min(d.business_date) FILTER (WHERE d.business_date > f.first_visit)
-        AS second_visit, max(d.business_date) AS last_visit, {COUNTED_AT_STORE} AS home_store_id
-    FROM days d JOIN firsts f ON f.member_id = d.member_id LEFT JOIN members_member mm ON mm.id = d.member_id
-    GROUP BY d.member_id, f.first_visit, mm.id
+    SELECT d.member_id, d.days[cardinality(d.days)] AS first_visit, d.days[cardinality(d.days) - 1] AS second_visit,
+        d.days[1] AS last_visit, {COUNTED_AT_STORE} AS home_store_id, d.days[2] AS previous_visit,
+        d.days[{RECENT_VISITS}] AS recent_visits_from
+    FROM newest_first d LEFT JOIN members_member mm ON mm.id = d.member_id
 ),
 kept AS (
-    SELECT member_id, first_visit, second_visit, last_visit, home_store_id FROM reports_membervisitsummary
-    WHERE member_id IN (SELECT member_id FROM chosen)
+    SELECT member_id, first_visit, second_visit, last_visit, home_store_id, previous_visit, recent_visits_from
+    FROM reports_membervisitsummary WHERE member_id IN (SELECT member_id FROM chosen)
 ),
 waiting_days AS (SELECT DISTINCT store_id, business_date FROM reports_dirtystoreday),
 waiting AS (
@@ -198,8 +201,9 @@ SELECT COALESCE(k.member_id, r.member_id), m.home_store_id, COALESCE(row_to_json
     COALESCE(row_to_json(r)::text, '-')
 FROM kept k FULL JOIN rebuilt r ON r.member_id = k.member_id
 LEFT JOIN members_member m ON m.id = COALESCE(k.member_id, r.member_id)
-WHERE (k.first_visit, k.second_visit, k.last_visit, k.home_store_id)
-        IS DISTINCT FROM (r.first_visit, r.second_visit, r.last_visit, r.home_store_id)
+WHERE (k.first_visit, k.second_visit, k.last_visit, k.home_store_id, k.previous_visit, k.recent_visits_from)
+        IS DISTINCT FROM (r.first_visit, r.second_visit, r.last_visit, r.home_store_id, r.previous_visit,
+            r.recent_visits_from)
     AND COALESCE(k.member_id, r.member_id) NOT IN (SELECT member_id FROM waiting)
 ORDER BY 1
 """
@@ -250,8 +254,8 @@ ORDER BY v.member_id, v.business_date, v.store_id
 def member_summary_differences(
     date_from: date | None = None, date_to: date | None = None
 ) -> list[MemberSummaryDifference]:
-    """The members whose kept first, second or last visit day their paid orders do not give, or one
-    of whose visit days holds another view of their history than their visit days give: those who
+    """The members whose kept visit days (first, second, last, recent) their paid orders do not give,
+    or one of whose visit days holds another view of their history than their visit days give: those who
     visited from `date_from` to `date_to` (both None: every member). Read-only."""
     chosen = _EVERY_MEMBER if date_from is None else _MEMBERS_OF_DAYS
     with transaction.atomic(), connection.cursor() as cursor:

@@ -425,9 +425,14 @@ class MonthVisitorDay(models.Model):
         return f"{self.store_id} {self.business_date}: {self.visitors}"
 
 
+# How many of a member's last visit days their summary spans (recent_visits_from): the lifecycle's
+# loyal members have this many visit days in a year.
+RECENT_VISITS = 6
+
+
 class MemberVisitSummary(models.Model):
     """A member's visit days in every store, as the member reports ask about them: the first, the
-    second (the first after the first: a new customer's return) and the last. Refreshed from
+    second (the first after the first: a new customer's return), the last and the recent ones. Refreshed from
     MemberVisitDay for the members of every store-day the drain recomputes; a member who never
     visited has no row."""
 
@@ -442,6 +447,11 @@ class MemberVisitSummary(models.Model):
     first_visit = models.DateField(_("first visit"))
     second_visit = models.DateField(_("second visit day"), null=True)
     last_visit = models.DateField(_("last visit"))
+    # The visit day before the last, and the first of the last RECENT_VISITS visit days (null: fewer):
+    # with the last, the member's lifecycle stage at any day from their last visit on
+    # (member_sets.stage_of) comes from this row, not from their visit days.
+    previous_visit = models.DateField(_("visit day before the last"), null=True)
+    recent_visits_from = models.DateField(_("first of the recent visit days"), null=True)
     # The member's home store while their file is active, null once cancelled (members_of_stores'
     # condition), kept beside the visits by a trigger on the member (reports migration 0014): a
     # chain's lapsed members are counted from this table alone, not a join with a million members.

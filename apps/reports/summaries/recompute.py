@@ -58,6 +58,7 @@ from django.conf import settings
 from django.db.backends.utils import CursorWrapper
 
 from apps.inventory.period_selectors import REASONS
+from apps.reports.summaries.models import RECENT_VISITS
 
 # The figures of a store-day and of a staff member's day (selectors read them by these names), in
 # the order the recomputations below select them.
@@ -115,7 +116,15 @@ STAFF_CATEGORY_COLUMNS = ("store_id", "business_date", "employee_id", "category_
 CATEGORY_COLUMNS = ("store_id", "business_date", "item_type", "category_id", "qty", "amount")
 TENDER_COLUMNS = ("store_id", "business_date", "method", "tenders", "amount", "refunded")
 MEMBER_VISIT_COLUMNS = ("store_id", "business_date", "member_id", "orders", "spend")
-MEMBER_SUMMARY_COLUMNS = ("member_id", "first_visit", "second_visit", "last_visit", "home_store_id")
+MEMBER_SUMMARY_COLUMNS = (
+    "member_id",
+    "first_visit",
+    "second_visit",
+    "last_visit",
+    "home_store_id",
+    "previous_visit",
+    "recent_visits_from",
+)
 
 
 @dataclass(frozen=True)
@@ -441,35 +450,40 @@ RETURNING member_id
 # member row `mm`; reports migration 0014's trigger keeps it as the member moves or is cancelled.
 COUNTED_AT_STORE = "CASE WHEN mm.status = 'active' THEN mm.home_store_id END"
 
-# A member's first, second and last visit day, from their visit days (member_visit_day_member: two
-# short index reads a member). The lock makes two drains refresh one after the other: each reads
-# the visit days after the other's commit, so a member both touched ends with both's days.
+# A member's first, second and last visit days, the one before the last and the first of their last
+# RECENT_VISITS, from their visit days (member_visit_day_member: two short index reads a member).
+# The lock makes two drains refresh one after the other: each reads the visit days after the other's
+# commit, so a member both touched ends with both's days.
 _MEMBER_SUMMARY_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('reports.member_visit_summary', 0))"
 _MEMBER_SUMMARY_SQL = f"""
 INSERT INTO {{summary}} ({", ".join(MEMBER_SUMMARY_COLUMNS)})
-SELECT m.id, f.days[1], f.days[2], l.last_visit, {COUNTED_AT_STORE}
+SELECT m.id, f.days[1], f.days[2], l.days[1], {COUNTED_AT_STORE}, l.days[2], l.days[{RECENT_VISITS}]
 FROM unnest(%(members)s::bigint[]) AS m(id)
 LEFT JOIN members_member mm ON mm.id = m.id
 CROSS JOIN LATERAL (
-    SELECT max(v.business_date) AS last_visit FROM {{visits}} v WHERE v.member_id = m.id
+    SELECT array_agg(d.day ORDER BY d.day DESC) AS days FROM (
+        SELECT DISTINCT v.business_date AS day FROM {{visits}} v WHERE v.member_id = m.id
+        ORDER BY 1 DESC LIMIT {RECENT_VISITS}
+    ) d
 ) l
 CROSS JOIN LATERAL (
     SELECT array_agg(d.day ORDER BY d.day) AS days FROM (
         SELECT DISTINCT v.business_date AS day FROM {{visits}} v WHERE v.member_id = m.id ORDER BY 1 LIMIT 2
     ) d
 ) f
-WHERE l.last_visit IS NOT NULL
+WHERE l.days IS NOT NULL
 """
 
-# Every member's summary at once (a rebuild), by the same definition.
+# Every member's summary at once (a rebuild), by the same definition: each member's visit days, the
+# newest first (an index past the array's end is NULL: fewer days).
 MEMBER_SUMMARY_OF_ALL_SQL = f"""
-SELECT v.member_id, f.first_visit, min(v.business_date) FILTER (WHERE v.business_date > f.first_visit),
-    max(v.business_date), {COUNTED_AT_STORE}
-FROM {{visits}} v
-JOIN (SELECT member_id, min(business_date) AS first_visit FROM {{visits}} GROUP BY member_id) f
-    ON f.member_id = v.member_id
-LEFT JOIN members_member mm ON mm.id = v.member_id
-GROUP BY v.member_id, f.first_visit, mm.id
+SELECT d.member_id, d.days[cardinality(d.days)], d.days[cardinality(d.days) - 1], d.days[1],
+    {COUNTED_AT_STORE}, d.days[2], d.days[{RECENT_VISITS}]
+FROM (
+    SELECT member_id, array_agg(DISTINCT business_date ORDER BY business_date DESC) AS days
+    FROM {{visits}} GROUP BY member_id
+) d
+LEFT JOIN members_member mm ON mm.id = d.member_id
 """
 
 

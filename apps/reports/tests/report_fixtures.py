@@ -75,6 +75,15 @@ class ListRosterReport(RosterReport):
         return list(super().rows(f))
 
 
+class ApartRosterReport(RosterReport):
+    """The same rows, paged apart from their count when in their own order (Report.page_apart)."""
+
+    key = "TestApartRoster"
+
+    def page_apart(self, f: ReportFilters, sort: str | None) -> bool:
+        return sort is None
+
+
 class SegmentedRosterReport(RosterReport):
     """The roster offered by member segment and category (the rows do not read them)."""
 
@@ -96,6 +105,7 @@ TEST_REPORTS = (
     OwnRosterReport,
     CodedRosterReport,
     ListRosterReport,
+    ApartRosterReport,
     SegmentedRosterReport,
     BrokenReport,
 )

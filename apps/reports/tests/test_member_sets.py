@@ -3,6 +3,8 @@ visits made through the till: the same members in a figure and in the list behin
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.utils import timezone
 
@@ -50,6 +52,8 @@ def test_each_member_is_at_the_stage_their_visits_put_them(store, other_store):
 
 def test_the_stages_are_as_at_the_range_end(store):
     members = lifecycle(store)
+    regular = member_with_visits(store, 300, 250, 200, 100, 50, 20, 3, name="老客")
+    Member.objects.filter(pk=regular.pk).update(created_at=timezone.now() - timedelta(days=400))
 
     # Eleven days ago the won-back member's return and the repeat member's second visit had not happened.
     earlier = scope(store, first=40, last=11)
@@ -58,6 +62,8 @@ def test_the_stages_are_as_at_the_range_end(store):
     assert staged[members["wonBack"].pk] == "lapsed"
     assert staged[members["repeat"].pk] == "firstPurchase"
     assert staged[members["firstPurchase"].pk] == "prospect"
+    # Five of the loyal member's six visit days were by then; six of the regular's seven.
+    assert (staged[members["loyal"].pk], staged[regular.pk]) == ("repeat", "loyal")
 
 
 def test_a_longer_lapse_keeps_a_member_at_risk_instead_of_lapsed(store):

@@ -34,6 +34,7 @@ from apps.reports.definitions.members import HOLDER, NO_CARD
 from apps.reports.framework import ReportFilters, reports
 from apps.reports.models import MemberVisitDay, MemberVisitSummary, MonthVisitorDay
 from apps.reports.summaries.drain import drain
+from apps.reports.summaries.recompute import rebuild_member_summaries
 from apps.reports.summaries.services import summaries_check
 from apps.reports.tests.member_data import days_ago, visit
 
@@ -257,6 +258,23 @@ def test_the_visit_summaries_hold_each_members_visit_days(stores, mixed):
     assert (back.first_visit, back.second_visit, back.last_visit) == (days_ago(200), days_ago(150), days_ago(2))
     assert not MemberVisitSummary.objects.filter(member=mixed["prospect"]).exists()
     assert MemberVisitDay.objects.filter(member__isnull=True).count() == 0
+
+
+def test_a_summary_holds_the_visit_day_before_the_last_and_the_first_of_the_recent_ones(stores):
+    a, b = stores
+    regular = MemberFactory(home_store=a)
+    for ago in (90, 80, 70, 60, 50, 40, 30):
+        visit(a, regular, days_ago(ago))
+    visit(b, regular, days_ago(40))  # a second store the same day is the same visit day
+    fewer = MemberFactory(home_store=a)
+    visit(a, fewer, days_ago(9))
+    drain()
+
+    kept = {s.member_id: (s.previous_visit, s.recent_visits_from) for s in MemberVisitSummary.objects.all()}
+    assert kept == {regular.pk: (days_ago(40), days_ago(80)), fewer.pk: (None, None)}
+    with connection.cursor() as cursor:
+        rebuild_member_summaries(cursor)
+    assert {s.member_id: (s.previous_visit, s.recent_visits_from) for s in MemberVisitSummary.objects.all()} == kept
 
 
 @pytest.mark.parametrize("grouping", ["store", "source", "label"])

@@ -118,6 +118,23 @@ def test_show_builds_the_rows_once_and_reads_the_page_count_and_sums_in_one_quer
     assert all("SUM(" in sql and "LIMIT 2" in sql for sql in counts)  # the page itself
 
 
+def test_a_report_paged_apart_reads_its_page_without_window_aggregates(staff, reader):
+    with CaptureQueriesContext(connection) as queries:
+        data = assert_envelope(_show(reader, "TestApartRoster", pageSize=2), status=200)
+
+    assert (data["total"], data["totals"]) == (3, {"fee": f"{FEE * 3:.2f}"})
+    assert [row["name"] for row in data["list"]] == ["Chen", "An"]
+    sqls = [query["sql"] for query in queries.captured_queries]
+    assert not any("OVER ()" in sql for sql in sqls)
+    page = next(sql for sql in sqls if "LIMIT 2" in sql)
+    assert "COUNT(" not in page
+    # Sorted by a column, the page and its count are one query again.
+    with CaptureQueriesContext(connection) as queries:
+        sorted_data = assert_envelope(_show(reader, "TestApartRoster", pageSize=2, sort="name"), status=200)
+    assert (sorted_data["total"], [row["name"] for row in sorted_data["list"]]) == (3, ["An", "Bo"])
+    assert any("OVER ()" in query["sql"] and "LIMIT 2" in query["sql"] for query in queries.captured_queries)
+
+
 def test_a_page_past_the_last_row_still_answers_the_count_and_totals(staff, reader):
     data = assert_envelope(_show(reader, pageSize=2, pageNo=3), status=200)
     assert (data["list"], data["total"], data["totals"]) == ([], 3, {"fee": f"{FEE * 3:.2f}"})
