@@ -315,8 +315,9 @@ class CustomerFollowUp(Report):
         ]
 
     def page_apart(self, f: ReportFilters, sort: str | None) -> bool:
-        # Birthdays come in member_birthday_order's order: a chain's page stops after its rows.
-        return sort is None and f.extra.get("reason") == "birthday"
+        # Birthdays and unused sessions come in an index's order (member_birthday_order,
+        # card_session_unused_since): a chain's page stops after its rows.
+        return sort is None and f.extra.get("reason") in ("birthday", "sessions")
 
     def rows(self, f: ReportFilters) -> QuerySet[Any]:
         """One reason's members; only package sessions have sessions left (the others' are a typed
@@ -330,7 +331,7 @@ class CustomerFollowUp(Report):
                 detail=F("project__name"),
                 dueOn=TruncDate("last_used_at"),
                 sessionsLeft=F("left"),
-            ).order_by(F("dueOn").asc(nulls_first=True), "memId")
+            ).order_by(F("last_used_at").asc(nulls_first=True), "pk")
         if reason == "expiring":
             return self._member_values(
                 cards.cards_expiring(member_store_ids=f.stores, date_from=f.date_from, date_to=f.date_to),

@@ -108,7 +108,8 @@ class MemberList(Report):
     def page_apart(self, f: ReportFilters, sort: str | None) -> bool:
         # Its own order is the members' newest first (the primary key): a page probes members from
         # the newest until it has its rows, where a window count built the whole set's rows first.
-        return sort is None
+        # Not a stage's: its members are one hashed join with their summaries either way.
+        return sort is None and not f.extra["set"].startswith(sets.STAGE_PREFIX)
 
     def members(self, f: ReportFilters) -> QuerySet[Member]:
         scope = scope_of(f)
