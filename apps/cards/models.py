@@ -11,7 +11,7 @@ from datetime import date
 from decimal import Decimal
 
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -107,16 +107,6 @@ class CardSession(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["card", "project"], name="card_session_one_per_project"),
             models.CheckConstraint(condition=Q(left__gte=0), name="card_session_left_not_negative"),
-        ]
-        indexes = [
-            # Sessions left, unused the longest first (the follow-up list): a chain's page walks it
-            # and stops after its rows.
-            models.Index(
-                F("last_used_at").asc(nulls_first=True),
-                F("id"),
-                name="card_session_unused_since",
-                condition=Q(left__gt=0),
-            )
         ]
 
     def __str__(self) -> str:
