@@ -70,7 +70,14 @@ class Card(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(principal__gte=0) & Q(gift__gte=0), name="card_balance_not_negative"),
         ]
-        indexes = [models.Index(fields=["member", "-id"], name="card_member_newest")]
+        indexes = [
+            models.Index(fields=["member", "-id"], name="card_member_newest"),
+            # Who holds a usable card (the member reports' card holders): a chain's holders from an
+            # index-only scan of the active cards, not a read of every card's row.
+            models.Index(
+                fields=["member", "expires_on"], condition=Q(status=CardStatus.ACTIVE), name="card_member_active_expiry"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.card_no or f"card {self.pk}"
