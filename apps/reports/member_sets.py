@@ -655,15 +655,22 @@ def chain_customers_by_member(
 
 
 def chain_customers_by_holding(
-    scope: Scope, segment: str | None, holders: QuerySet[Any]
-) -> list[tuple[Any, int, int, Decimal | None]]:
+    scope: Scope, segment: str | None, non_holders: QuerySet[Any]
+) -> list[tuple[bool, int, int, Decimal | None]]:
     """(holds a card, customers, orders, spend) of every store of the chain in the range, as
-    customers_by gives them by whether the member is one of `holders` (the members who hold a usable
-    card, their values("pk"): a semi-join of the members and their cards, which the parallel workers
-    share, where a distinct list of the cards' members would be built by each worker apart)."""
-    holders_sql, params = holders.order_by().query.sql_with_params()
-    join = f"LEFT JOIN ({holders_sql}) AS h(member_id) ON h.member_id = v.member_id"
-    return _chain_customers_joined(scope, segment, "h.member_id IS NOT NULL", join, params)
+    customers_by gives them by whether the member holds a usable card; `non_holders` are the members
+    who hold none (values("pk")). The holders' figures are the whole chain's less the others': a hash
+    of the quarter of the members without a card is probed by the year's visit days in half the time
+    a hash of the holders took (1.07 + 0.32 s against 2.09 s at §6's scale)."""
+    non_sql, params = non_holders.order_by().query.sql_with_params()
+    join = f"JOIN ({non_sql}) AS n(member_id) ON n.member_id = v.member_id"
+    everyone = _chain_customers_joined(scope, segment, "true", "", ())
+    without = _chain_customers_joined(scope, segment, "false", join, params)
+    _all, customers, orders, spend = everyone[0] if everyone else (True, 0, 0, None)
+    _none, no_card_customers, no_card_orders, no_card_spend = without[0] if without else (False, 0, 0, None)
+    held = (True, customers - no_card_customers, orders - no_card_orders, (spend or 0) - (no_card_spend or 0))
+    # A group the visit days have no row of has no row, as a grouped count gives none.
+    return [row for row in (held, (False, no_card_customers, no_card_orders, no_card_spend)) if row[2]]
 
 
 def percent(part: int | Decimal, whole: int | Decimal) -> Decimal | None:

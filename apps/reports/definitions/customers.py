@@ -170,10 +170,10 @@ class CustomerAnalysis(Report):
         elif self.by(f) == "store" and sets.whole_chain(scope):
             grouped = sets.chain_customers_by_store(scope, f.segment)
         elif self.by(f) == "cardHolder" and sets.whole_chain(scope):
-            holders = Member.objects.filter(cards.holds_usable_card(as_of=f.date_to)).values("pk")
+            non_holders = Member.objects.exclude(cards.holds_usable_card(as_of=f.date_to)).values("pk")
             grouped = [
                 (HOLDER if holds else NO_CARD, customers, orders, spend)
-                for holds, customers, orders, spend in sets.chain_customers_by_holding(scope, f.segment, holders)
+                for holds, customers, orders, spend in sets.chain_customers_by_holding(scope, f.segment, non_holders)
             ]
         elif sets.whole_chain(scope):
             grouped = sets.chain_customers_by_member(scope, f.segment, Member.objects.all(), self._group(f))
