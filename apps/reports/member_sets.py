@@ -668,7 +668,12 @@ def chain_customers_by_holding(
     without = _chain_customers_joined(scope, segment, "false", join, params)
     _all, customers, orders, spend = everyone[0] if everyone else (True, 0, 0, None)
     _none, no_card_customers, no_card_orders, no_card_spend = without[0] if without else (False, 0, 0, None)
-    held = (True, customers - no_card_customers, orders - no_card_orders, (spend or 0) - (no_card_spend or 0))
+    held = (
+        True,
+        customers - no_card_customers,
+        orders - no_card_orders,
+        (spend or Decimal(0)) - (no_card_spend or Decimal(0)),
+    )
     # A group the visit days have no row of has no row, as a grouped count gives none.
     return [row for row in (held, (False, no_card_customers, no_card_orders, no_card_spend)) if row[2]]
 
