@@ -3,6 +3,7 @@ holds a usable card, of which types, cards expiring, package sessions left unuse
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 
 from apps.cards.choices import CardStatus
 from apps.cards.models import Card, CardSession
+from apps.catalog.models import CardType
 
 
 def usable_cards(*, as_of: date) -> QuerySet[Card]:
@@ -25,15 +27,13 @@ def holds_card_type(*, card_type_id: int, as_of: date) -> Exists:
     return Exists(usable_cards(as_of=as_of).filter(member_id=OuterRef("pk"), card_type_id=card_type_id))
 
 
-def card_types_held(*, member_ids: QuerySet[Any], as_of: date) -> list[tuple[int, str]]:
-    """(id, name) of the card types the members (a values_list("pk") queryset) hold usable cards of."""
-    return list(
-        usable_cards(as_of=as_of)
-        .filter(member_id__in=member_ids)
-        .order_by("card_type__name", "card_type_id")
-        .values_list("card_type_id", "card_type__name")
-        .distinct()
-    )
+def card_types_held(*, as_of: date) -> QuerySet[Any]:
+    """(member_id, card_type_id) of each usable card: a member holding two of a type is there twice."""
+    return usable_cards(as_of=as_of).order_by().values_list("member_id", "card_type_id")
+
+
+def card_type_names(type_ids: Iterable[int]) -> dict[int, str]:
+    return dict(CardType.objects.filter(pk__in=list(type_ids)).values_list("pk", "name"))
 
 
 def cards_expiring(

@@ -45,7 +45,7 @@ from django.db.models.lookups import GreaterThanOrEqual, IsNull, LessThanOrEqual
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.orders import member_visits
-from apps.cards.member_figures import holds_card_type
+from apps.cards.member_figures import card_types_held, holds_card_type
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
 from apps.members.report_selectors import day_start, filed_between, members_of_stores
@@ -289,6 +289,26 @@ def stage_counts(members: QuerySet[Member], scope: Scope, group: str | None = No
     return {value: {key: row.get(key, 0) for key in STAGE_KEYS} for value, row in counted.items()}
 
 
+def stage_counts_by_card_type(members: QuerySet[Member], scope: Scope) -> dict[int, dict[str, int]]:
+    """card type -> stage -> members who hold a usable card of it (a member in each type they hold):
+    the members' stages joined to their usable cards in one pass (2.9 s for a chain at §6's scale),
+    where a count per type read the chain's stages once for each (6.4 s). A member is counted once
+    per type in the aggregate: a distinct list of the cards' members and types first was built by each
+    parallel worker apart (4.3 s)."""
+    staged_sql, staged_params = (
+        members.annotate(stage=stage_of(scope)).order_by().values_list("pk", "stage").query.sql_with_params()
+    )
+    held_sql, held_params = card_types_held(as_of=scope.date_to).query.sql_with_params()
+    sql = (
+        f"SELECT h.card_type_id, s.stage, count(DISTINCT s.member_id) FROM ({staged_sql}) AS s(member_id, stage) "
+        f"JOIN ({held_sql}) AS h(member_id, card_type_id) ON h.member_id = s.member_id GROUP BY 1, 2"
+    )
+    counted: dict[int, dict[str, int]] = {}
+    for type_id, stage, n in _fetch(sql, (*staged_params, *held_params), work_mem=MEMBERS_HASHED, jit=False):
+        counted.setdefault(type_id, {})[stage] = n
+    return {type_id: {key: row.get(key, 0) for key in STAGE_KEYS} for type_id, row in counted.items()}
+
+
 def card_type_members(members: QuerySet[Member], card_type_id: int, as_of: date) -> QuerySet[Member]:
     return members.filter(holds_card_type(card_type_id=card_type_id, as_of=as_of))
 
@@ -348,11 +368,13 @@ def summaries_database() -> str:
 MEMBERS_HASHED = "256MB"
 
 
-def _fetch(sql: str, params: Sequence[Any] | Mapping[str, Any], work_mem: str | None = None) -> list[tuple[Any, ...]]:
+def _fetch(
+    sql: str, params: Sequence[Any] | Mapping[str, Any], work_mem: str | None = None, *, jit: bool = True
+) -> list[tuple[Any, ...]]:
     """The rows of `sql` on the summaries' database, planned as `probing` says (`work_mem`: for this
     statement's transaction, where a hash of every member must not spill to disk)."""
     alias = summaries_database()
-    with probing(alias), connections[alias].cursor() as cursor:
+    with probing(alias, jit=jit), connections[alias].cursor() as cursor:
         if work_mem is not None:
             cursor.execute("SELECT set_config('work_mem', %s, true)", [work_mem])
         cursor.execute(sql, params)

@@ -15,7 +15,7 @@ from django.db.models.functions import TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.orders.member_visits import last_visit
-from apps.cards.member_figures import card_types_held, holds_usable_card
+from apps.cards.member_figures import card_type_names, holds_usable_card
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
 from apps.members.report_selectors import (
@@ -428,12 +428,8 @@ class MemberLifecycleVariants(Report):
         variant = self.variant(f)
         members = sets.members_as_at(scope)
         if variant == "cardType":
-            held = card_types_held(member_ids=members.values("pk"), as_of=scope.date_to)
-            names: dict[Any, str] = dict(held)
-            matrix: dict[Any, dict[str, int]] = {
-                type_id: sets.stage_counts(sets.card_type_members(members, type_id, scope.date_to), scope)[None]
-                for type_id, _name in held
-            }
+            matrix: dict[Any, dict[str, int]] = dict(sets.stage_counts_by_card_type(members, scope))
+            names: dict[Any, str] = dict(card_type_names(matrix))
         else:
             field = {"store": "home_store", "source": "source", "label": "labels"}[variant]
             matrix = sets.stage_counts(members, scope, field)

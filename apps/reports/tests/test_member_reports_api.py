@@ -16,6 +16,7 @@ from apps.billing.tests.factories import CASHIER, committed_order, line
 from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.choices import EntryKind
 from apps.cards.models import CardEntry
+from apps.cards.services import card_issue
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.core.ledgers import ledger_audits
 from apps.core.role_codes import REPORT_FIGURES_CODE
@@ -191,6 +192,8 @@ def test_variants_set_the_stages_against_each_source(store, reader):
 def test_variants_by_card_type_count_the_holders(store, reader):
     holder = member_with_visits(store, 5)
     card = stored_value_card(member=holder, store=store)
+    # A second card of the type: its holder counts once.
+    card_issue(actor=CASHIER, store=store, member_id=holder.pk, card_type=card.card_type, principal=Decimal("100"))
     member_with_visits(store, 6)
 
     data = show(reader, "MemberLifecycleVariants", variant="cardType", to=TODAY["to"])
