@@ -17,7 +17,7 @@ cheaper so (`visits`, `member_set`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -280,13 +280,18 @@ def members_at_stage(members: QuerySet[Member], scope: Scope, stage: str) -> Que
 def stage_counts(members: QuerySet[Member], scope: Scope, group: str | None = None) -> dict[Any, dict[str, int]]:
     """group value -> stage -> members (no group: the one entry None). `group` is a member field path
     ("source", "labels", "home_store")."""
-    counted: dict[Any, dict[str, int]] = {}
     grouped = {"grp": F(group)} if group else {}
     rows = members.annotate(stage=stage_of(scope)).order_by().values("stage", **grouped).annotate(n=Count("*"))
     with probing(members.db, jit=False):
-        for row in rows:
-            counted.setdefault(row.get("grp"), {})[row["stage"]] = row["n"]
-    return {value: {key: row.get(key, 0) for key in STAGE_KEYS} for value, row in counted.items()}
+        return _stage_matrix((row.get("grp"), row["stage"], row["n"]) for row in rows)
+
+
+def _stage_matrix(counts: Iterable[tuple[Any, str, int]]) -> dict[Any, dict[str, int]]:
+    """(group, stage, members) rows as group -> every stage -> members (0 where none)."""
+    counted: dict[Any, dict[str, int]] = {}
+    for group, stage, n in counts:
+        counted.setdefault(group, {})[stage] = n
+    return {group: {key: row.get(key, 0) for key in STAGE_KEYS} for group, row in counted.items()}
 
 
 def stage_counts_by_card_type(members: QuerySet[Member], scope: Scope) -> dict[int, dict[str, int]]:
@@ -303,10 +308,7 @@ def stage_counts_by_card_type(members: QuerySet[Member], scope: Scope) -> dict[i
         f"SELECT h.card_type_id, s.stage, count(DISTINCT s.member_id) FROM ({staged_sql}) AS s(member_id, stage) "
         f"JOIN ({held_sql}) AS h(member_id, card_type_id) ON h.member_id = s.member_id GROUP BY 1, 2"
     )
-    counted: dict[int, dict[str, int]] = {}
-    for type_id, stage, n in _fetch(sql, (*staged_params, *held_params), work_mem=MEMBERS_HASHED, jit=False):
-        counted.setdefault(type_id, {})[stage] = n
-    return {type_id: {key: row.get(key, 0) for key in STAGE_KEYS} for type_id, row in counted.items()}
+    return _stage_matrix(_fetch(sql, (*staged_params, *held_params), work_mem=MEMBERS_HASHED, jit=False))
 
 
 def card_type_members(members: QuerySet[Member], card_type_id: int, as_of: date) -> QuerySet[Member]:

@@ -325,7 +325,8 @@ class CustomerFollowUp(Report):
 
     def rows(self, f: ReportFilters) -> QuerySet[Any]:
         """One reason's members; only package sessions have sessions left (the others' are a typed
-        NULL, whose total is none), so a page, the count and the total are one windowed query."""
+        NULL, whose total is none). The count and the total ride on the page as window aggregates,
+        but for the reasons `page_apart` names."""
         reason = f.extra.get("reason", "lapsed")
         if reason == "sessions":
             return self._member_values(
