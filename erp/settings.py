@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "apps.groupbuy",
     "apps.evaluations",
     "apps.commission",
+    "apps.settlement",
     "apps.reports",
     "apps.pages",
     "apps.demo",
@@ -413,6 +414,11 @@ CELERY_BEAT_SCHEDULE = {
     # The reports' summaries (apps.reports.summaries): the dirty store-days drained every 30 s, so
     # figures are at most a minute behind; the last days rebuilt and compared every night.
     "drain-summaries": {"task": "apps.reports.tasks.drain_summaries", "schedule": 30.0},
+    # The day that ended gets its settlement statements between stores (apps.settlement.statements).
+    "make-settlement-statements": {
+        "task": "apps.settlement.tasks.make_yesterdays_statements",
+        "schedule": crontab(hour=1, minute=15),
+    },
     "check-summaries": {
         "task": "apps.reports.tasks.check_summaries",
         "schedule": crontab(hour=SUMMARY_CHECK_HOUR, minute=30),

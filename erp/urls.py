@@ -25,6 +25,7 @@ rest_urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("apps.groupbuy.api.urls")),
     path("", include("apps.evaluations.api.urls")),
     path("", include("apps.commission.api.urls")),
+    path("", include("apps.settlement.api.urls")),
     path("", include("apps.reports.api.urls")),
     # Last: any other /rest/ path answers the envelope's 404, in DEBUG too.
     re_path(r"^.*$", pages.rest_not_found, name="rest-not-found"),

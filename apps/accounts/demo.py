@@ -32,6 +32,7 @@ from apps.core.role_codes import (
     REPORT_FIGURES,
     RESERVATION_FORCE,
     ROTA_EDIT,
+    SETTLEMENT_CODES,
     STOCKTAKE_APPROVE,
     STORE_AUTHORITY_APPROVE,
     STORE_CONTROLS,
@@ -100,6 +101,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             CARD_TRANSFER_APPROVE.code,
             STORE_CONTROLS.code,
             *(button.code for button in COMMISSION_CODES),
+            *(button.code for button in SETTLEMENT_CODES),
         ),
     ),
     (

@@ -1,6 +1,7 @@
 """The card ledger: a card's two balances (principal and gift) and its sessions change only through
 `card_entry_write`, one entry per change, on a card its caller holds under `card_locked` (or
-`locked_in_order`) in the same transaction. The use cases of the cards (services, operations,
+`locked_in_order`) in the same transaction, and whoever listens to `apps.cards.hooks` hears of each
+entry in that transaction (the settlement between stores). The use cases of the cards (services, operations,
 refunds, asset transfers, move-in) go through these functions, never through the rows themselves.
 
 Spending a stored-value card takes principal and gift in proportion to what the card holds
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from apps.cards.choices import EntryKind
 from apps.cards.errors import BalanceShort, CardNotUsable
+from apps.cards.hooks import card_entry_written
 from apps.cards.models import ZERO, Card, CardEntry, CardSession
 from apps.core.audit import Actor
 from apps.core.business_days import business_day, check_day_open
@@ -124,4 +126,6 @@ def card_entry_write(
             session.last_used_at = entry.created_at
             fields.append("last_used_at")
         session.save(update_fields=fields)
+    for listener in card_entry_written:
+        listener(card, entry)
     return entry

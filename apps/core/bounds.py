@@ -109,6 +109,16 @@ MONEY_MONTH = Bound(
     _("the amount must be at least {low}"),
     _("the amount can be at most {high}"),
 )
+# A correction a store claims of a settlement statement between two stores: either way, up to a
+# month of a busy pair.
+MONEY_CORRECTION = Bound(
+    "moneyCorrection",
+    Decimal("-9999999.99"),
+    Decimal("9999999.99"),
+    2,
+    _("the amount must be at least {low}"),
+    _("the amount can be at most {high}"),
+)
 # Minutes of one service or booking.
 MINUTES = Bound("minutes", Decimal("1"), Decimal("600"), 0, _("at least {low} minutes"), _("at most {high} minutes"))
 # Seats or beds of a store, bookings a time period takes.
@@ -133,6 +143,7 @@ TABLE: tuple[Bound, ...] = (
     RATE,
     PERCENT,
     MONEY_MONTH,
+    MONEY_CORRECTION,
     MINUTES,
     PLACES,
     COUPONS,

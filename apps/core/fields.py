@@ -175,6 +175,23 @@ class RegexField(Bounded, serializers.RegexField):
         super().__init__(regex, max_length=max_length, **kwargs)
 
 
+class MonthField(RegexField):
+    """A month as YYYY-MM, parsed to its first day."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(r"^\d{4}-(0[1-9]|1[0-2])$", max_length=7, **kwargs)
+
+    def run_validation(self, data: Any = serializers.empty) -> date:
+        text = super().run_validation(data)
+        year = int(text[:4])
+        # The pattern lets through year 0000 and years no period holds: the dates' own range refuses them.
+        if not DATE_MIN.year <= year <= DATE_MAX.year:
+            raise serializers.ValidationError(
+                _("enter a date from {min} to {max}").format(min=DATE_MIN.isoformat(), max=DATE_MAX.isoformat())
+            )
+        return date(year, int(text[5:7]), 1)
+
+
 class TimeField(Bounded, serializers.TimeField):
     """Times have no range to bound; the type is here so every input field comes from this module."""
 

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from apps.core.role_codes import COMMISSION_CLOSE, COMMISSION_PLAN, REPORT_FIGURES_CODE
+from apps.core.role_codes import (
+    COMMISSION_CLOSE,
+    COMMISSION_PLAN,
+    REPORT_FIGURES_CODE,
+    SETTLEMENT_PAY,
+    SETTLEMENT_RULES,
+    SETTLEMENT_STATEMENT,
+)
 
 
 @dataclass(frozen=True)
@@ -268,6 +275,30 @@ PAGES: tuple[Page, ...] = tuple(
             "Commission by month",
             "提成月结",
             drawer_codes=(COMMISSION_CLOSE.code, COMMISSION_PLAN.code, REPORT_FIGURES_CODE),
+        ),
+    ]
+    # The settlement between stores (issue 30): its calls need its button codes (apps.settlement.api).
+    + [
+        Page(
+            "/settlementStatements",
+            None,
+            "Settlement between stores",
+            "门店间结算",
+            drawer_codes=(SETTLEMENT_STATEMENT.code, SETTLEMENT_PAY.code),
+        ),
+        Page(
+            "/settlementMatrix",
+            None,
+            "Settlement matrix",
+            "门店间结算矩阵",
+            drawer_codes=(SETTLEMENT_STATEMENT.code, SETTLEMENT_PAY.code),
+        ),
+        Page(
+            "/settlementRules",
+            None,
+            "Settlement rules",
+            "门店间结算规则",
+            drawer_codes=(SETTLEMENT_STATEMENT.code, SETTLEMENT_RULES.code, SETTLEMENT_PAY.code),
         ),
     ]
 )

@@ -110,6 +110,18 @@ COMMISSION_PLAN = ButtonCode("BTN-TCGL-PLAN", "Manage commission plans", "管理
 COMMISSION_CLOSE = ButtonCode("BTN-TCGL-PERIOD-CLOSE", "Close a month's staff commission", "提成月结")
 COMMISSION_CODES = (COMMISSION_PLAN, COMMISSION_CLOSE)
 
+# The settlement between stores (issue 30): an owner reads, confirms and disputes the statements of
+# their stores; head office (acting above the stores) sets the rules, makes a day's statements, rolls
+# months up, marks them paid and decides disputes. Owners' (and head office's).
+SETTLEMENT_STATEMENT = ButtonCode(
+    "BTN-MDJS-STATEMENT", "Read, confirm and dispute settlement statements", "查看、确认与申诉门店间结算单"
+)
+SETTLEMENT_RULES = ButtonCode("BTN-MDJS-RULES", "Set the settlement rules between stores", "设置门店间结算规则")
+SETTLEMENT_PAY = ButtonCode(
+    "BTN-MDJS-PAY", "Roll up and pay settlements between stores, decide disputes", "门店间结算月结、付款与申诉审批"
+)
+SETTLEMENT_CODES = (SETTLEMENT_STATEMENT, SETTLEMENT_RULES, SETTLEMENT_PAY)
+
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
     MEMBER_POINTS_ADJUST,
@@ -134,4 +146,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     STORE_CONTROLS,
     REPORT_FIGURES,
     *COMMISSION_CODES,
+    *SETTLEMENT_CODES,
 )

@@ -36,6 +36,7 @@ from apps.inventory.errors import (
     LoanTargetRefused,
     LoanWrongSide,
 )
+from apps.inventory.hooks import loan_received
 from apps.inventory.models import StockDocument, StockDocumentLine
 from apps.inventory.services import DOCUMENT_MOVES, DocumentLineInput, MoveLine, document_create, record_moves
 from apps.org.models import OrgUnit
@@ -129,7 +130,7 @@ def loan_confirm(*, actor: Actor, store: OrgUnit, document_id: int) -> StockDocu
         if document.status != DocumentStatus.IN_TRANSIT:
             raise LoanNotInTransit()
         lines = list(document.lines.order_by("id"))
-        record_moves(
+        moves = record_moves(
             actor=actor,
             store=store,
             kind=MoveKind.LOAN_IN,
@@ -142,6 +143,8 @@ def loan_confirm(*, actor: Actor, store: OrgUnit, document_id: int) -> StockDocu
         document.received_by_name = actor.login_name[:40]
         document.received_at = timezone.now()
         document.save(update_fields=["status", "received_by_name", "received_at"])
+        for listener in loan_received:
+            listener(document, moves)
         audit_record(
             actor=actor, action=OutboundAction.LOAN_RECEIVED, target=document, detail={"fromStoreId": document.store_id}
         )

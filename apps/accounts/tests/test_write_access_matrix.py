@@ -181,6 +181,15 @@ SHOULD = {
     "commission-plan": frozenset({"owner"}),
     "commission-plan-version": frozenset({"owner"}),
     "commission-period-close": frozenset({"owner"}),
+    # The settlement between stores: an owner confirms and disputes the statements of their stores;
+    # the rules, making a day, rolling up and paying a month are head office's (the views refuse a
+    # store-level role), which the owner role reaches when it acts above the stores.
+    "settlement-confirm": frozenset({"owner"}),
+    "settlement-dispute": frozenset({"owner"}),
+    "settlement-rules": frozenset({"owner"}),
+    "settlement-make": frozenset({"owner"}),
+    "settlement-month-roll-up": frozenset({"owner"}),
+    "settlement-month-paid": frozenset({"owner"}),
     # A member's evaluation of a paid order is typed in at the front desk, by whoever reads the order
     # details there (the order-details page's code).
     "evaluation-record": DESK,

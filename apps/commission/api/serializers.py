@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
-from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from apps.billing.choices import CreditKind
@@ -17,35 +15,16 @@ from apps.staff.choices import EmployeePosition
 # -- inputs --------------------------------------------------------------------------------------
 
 
-class MonthField(fields.RegexField):
-    """A month as YYYY-MM, parsed to its first day."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(r"^\d{4}-(0[1-9]|1[0-2])$", max_length=7, **kwargs)
-
-    def run_validation(self, data: Any = serializers.empty) -> date:
-        text = super().run_validation(data)
-        year = int(text[:4])
-        # The pattern lets through year 0000 and years no period holds: the dates' own range refuses them.
-        if not fields.DATE_MIN.year <= year <= fields.DATE_MAX.year:
-            raise serializers.ValidationError(
-                _("enter a date from {min} to {max}").format(
-                    min=fields.DATE_MIN.isoformat(), max=fields.DATE_MAX.isoformat()
-                )
-            )
-        return date(year, int(text[5:7]), 1)
-
-
 class CommissionStoreInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField(min_value=1, required=False, source="store_id", help_text="default: the chosen store")
 
 
 class CommissionPeriodInputSerializer(CommissionStoreInputSerializer):
-    month = MonthField(help_text="YYYY-MM")
+    month = fields.MonthField(help_text="YYYY-MM")
 
 
 class CommissionOwnInputSerializer(serializers.Serializer[Any]):
-    month = MonthField(help_text="YYYY-MM")
+    month = fields.MonthField(help_text="YYYY-MM")
 
 
 class CommissionTierInputSerializer(serializers.Serializer[Any]):

@@ -56,6 +56,7 @@ FLOORS: dict[str, int] = {
     "groupbuy": 9,
     "evaluations": 9,
     "commission": 9,
+    "settlement": 9,
     "reports": 10,
     "pages": 11,
     "demo": 11,

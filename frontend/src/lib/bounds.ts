@@ -13,6 +13,7 @@ export const BOUNDS = {
   rate: { low: "0", high: "1", places: 4 },
   percent: { low: "0", high: "100", places: 2 },
   moneyMonth: { low: "0", high: "9999999.99", places: 2 },
+  moneyCorrection: { low: "-9999999.99", high: "9999999.99", places: 2 },
   minutes: { low: "1", high: "600", places: 0 },
   places: { low: "0", high: "999", places: 0 },
   coupons: { low: "1", high: "20", places: 0 },

@@ -1691,6 +1691,95 @@ export interface paths {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     get: operations["schedule_shiftTypes_list"];
   };
+  "/rest/settlement/confirm/{statement_id}": {
+    /**
+     * The chosen store confirms the statement (Idempotency-Key); both stores, or head office, lock it
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["settlement_confirm_create"];
+  };
+  "/rest/settlement/dayClearing": {
+    /**
+     * The chosen store's clearing with the other stores on a day (default today)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["settlement_dayClearing_retrieve"];
+  };
+  "/rest/settlement/dispute/{statement_id}": {
+    /**
+     * The chosen store disputes the statement (Idempotency-Key): head office decides in the approval centre
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["settlement_dispute_create"];
+  };
+  "/rest/settlement/entries/export": {
+    /**
+     * The month's settlement entries of the caller's stores as an .xlsx file
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["settlement_entries_export_retrieve"];
+  };
+  "/rest/settlement/make": {
+    /**
+     * Make an ended day's statements now (Idempotency-Key; head office; the night's job does it too)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["settlement_make_create"];
+  };
+  "/rest/settlement/matrix": {
+    /**
+     * The month's balance between every pair of the caller's stores (head office: every pair)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["settlement_matrix_retrieve"];
+  };
+  "/rest/settlement/month/{settlement_id}/paid": {
+    /**
+     * Mark a month's settlement paid with the bank transfer's reference (Idempotency-Key; head office)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["settlement_month_paid_create"];
+  };
+  "/rest/settlement/months": {
+    /**
+     * A month's settlements between the caller's stores (head office: every pair)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["settlement_months_retrieve"];
+  };
+  "/rest/settlement/months/rollUp": {
+    /**
+     * Roll an ended month's locked statements up into each pair's settlement (Idempotency-Key; head office)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["settlement_months_rollUp_create"];
+  };
+  "/rest/settlement/rules": {
+    /**
+     * Every kind's rule in force and its versions
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["settlement_rules_retrieve"];
+    /**
+     * A new version of a kind's rule from tomorrow or later (Idempotency-Key; head office)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["settlement_rules_create"];
+  };
+  "/rest/settlement/statement/{statement_id}": {
+    /**
+     * A statement with every entry it nets
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["settlement_statement_retrieve"];
+  };
+  "/rest/settlement/statements": {
+    /**
+     * A day's statements of the caller's stores (default yesterday), each netted between two stores
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["settlement_statements_retrieve"];
+  };
   "/rest/shopDetail/UpdateErpStore": {
     /**
      * Edit a store's information (UpdateErpStore); its approval, money and stock settings need BTN-MDGL-STORE-CONTROLS
@@ -3633,6 +3722,13 @@ export interface components {
        */
       quantity: string;
     };
+    ConfirmationOutput: {
+      storeId: number;
+      storeName: string;
+      confirmedBy: string;
+      /** Format: date-time */
+      confirmedAt: string | null;
+    };
     ConsumedItemOutput: {
       orderLineId: number;
       /** @description the line's type (contract §8) */
@@ -3795,6 +3891,22 @@ export interface components {
     };
     CreatedOutput: {
       id: number;
+    };
+    DayClearingOutput: {
+      /** Format: date */
+      date: string;
+      /** @description what the store is owed by the other stores, net (negative: it owes) */
+      net: string;
+      owedToStore: string;
+      owedByStore: string;
+      entries: number;
+    };
+    DayInput: {
+      /**
+       * Format: date
+       * @description a day that has ended
+       */
+      date: string;
     };
     DebtStatusOutput: {
       disabled: boolean;
@@ -4065,6 +4177,18 @@ export interface components {
       categoryName: string;
       /** @description 0.80 = 20% off */
       rate: string;
+    };
+    DisputeInput: {
+      /**
+       * Format: decimal
+       * @description what the from-store should owe the to-store more (negative: less)
+       */
+      correction: string;
+      reason: string;
+    };
+    DisputeOutput: {
+      approvalId: number;
+      statement: components["schemas"]["StatementHeadOutput"];
     };
     DocumentDetailOutput: {
       id: number;
@@ -5128,6 +5252,9 @@ export interface components {
     LogoutInput: {
       refresh?: string;
     };
+    MadeOutput: {
+      made: number;
+    };
     ManagerLinkOutput: {
       /** @description the manager side's /xxbLogin with u, p, uid, userId */
       url: string;
@@ -5146,6 +5273,10 @@ export interface components {
       /** @description seconds before the notice can be closed */
       showTime: number;
     };
+    MarkPaidInput: {
+      /** @description the bank transfer's reference */
+      reference: string;
+    };
     MarketSegmentOutput: {
       id: number;
       name: string;
@@ -5157,6 +5288,22 @@ export interface components {
       name: string;
     };
     MasterValueOutput: {
+      id: number;
+      name: string;
+    };
+    MatrixCellOutput: {
+      fromStoreId: number;
+      toStoreId: number;
+      /** @description what from owes to over the month, netted */
+      amount: string;
+    };
+    MatrixOutput: {
+      /** @description YYYY-MM */
+      month: string;
+      stores: components["schemas"]["MatrixStoreOutput"][];
+      cells: components["schemas"]["MatrixCellOutput"][];
+    };
+    MatrixStoreOutput: {
       id: number;
       name: string;
     };
@@ -5438,6 +5585,35 @@ export interface components {
     MessageTypeOutput: {
       id: number;
       name: string;
+    };
+    MonthInput: {
+      /** @description YYYY-MM */
+      month: string;
+    };
+    MonthSettlementOutput: {
+      settlementId: number;
+      month: string;
+      fromStoreId: number;
+      fromStoreName: string;
+      toStoreId: number;
+      toStoreName: string;
+      amount: string;
+      statements: number;
+      /**
+       * @description * `due` - due
+       * * `paid` - paid
+       * @enum {string}
+       */
+      status: "due" | "paid";
+      statusName: string;
+      reference: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      paidBy: string;
+    };
+    MonthSettlementPageOutput: {
+      list: components["schemas"]["MonthSettlementOutput"][];
+      total: number;
     };
     MoveInApprovalOutput: {
       id: number;
@@ -7861,6 +8037,80 @@ export interface components {
        */
       confirm?: boolean;
     };
+    RuleKindOutput: {
+      /**
+       * @description * `storedValueService` - stored value spent on services in another store
+       * * `storedValueProduct` - stored value spent on products in another store
+       * * `packageSession` - package sessions served in another store
+       * * `topUp` - a card topped up in another store
+       * * `movedCard` - card value moved to another store
+       * * `goodsLoan` - goods lent to another store
+       * * `adjustment` - adjustment of a disputed statement
+       * @enum {string}
+       */
+      kind: "storedValueService" | "storedValueProduct" | "packageSession" | "topUp" | "movedCard" | "goodsLoan" | "adjustment";
+      kindName: string;
+      current: components["schemas"]["RuleVersionOutput"];
+      /** @description newest first */
+      versions: components["schemas"]["RuleVersionOutput"][];
+    };
+    RuleVersionInput: {
+      /**
+       * @description * `storedValueService` - stored value spent on services in another store
+       * * `storedValueProduct` - stored value spent on products in another store
+       * * `packageSession` - package sessions served in another store
+       * * `topUp` - a card topped up in another store
+       * * `movedCard` - card value moved to another store
+       * * `goodsLoan` - goods lent to another store
+       * @enum {string}
+       */
+      kind: "storedValueService" | "storedValueProduct" | "packageSession" | "topUp" | "movedCard" | "goodsLoan";
+      /**
+       * Format: date
+       * @description tomorrow at the earliest
+       */
+      effectiveFrom: string;
+      /**
+       * Format: decimal
+       * @description percent of the value cleared
+       */
+      share: string;
+      /**
+       * Format: decimal
+       * @description percent of a gift part counted
+       */
+      giftRatio: string;
+      note?: string;
+    };
+    RuleVersionOutput: {
+      versionId: number;
+      /**
+       * @description * `storedValueService` - stored value spent on services in another store
+       * * `storedValueProduct` - stored value spent on products in another store
+       * * `packageSession` - package sessions served in another store
+       * * `topUp` - a card topped up in another store
+       * * `movedCard` - card value moved to another store
+       * * `goodsLoan` - goods lent to another store
+       * * `adjustment` - adjustment of a disputed statement
+       * @enum {string}
+       */
+      kind: "storedValueService" | "storedValueProduct" | "packageSession" | "topUp" | "movedCard" | "goodsLoan" | "adjustment";
+      kindName: string;
+      /** Format: date */
+      effectiveFrom: string;
+      share: string;
+      giftRatio: string;
+      note: string;
+      createdBy: string;
+      /** Format: date-time */
+      createdAt: string;
+      inForce: boolean;
+    };
+    RulesOutput: {
+      kinds: components["schemas"]["RuleKindOutput"][];
+      /** Format: date */
+      earliestNewVersion: string;
+    };
     SafetyItemInput: {
       productId: number;
       /**
@@ -8070,6 +8320,138 @@ export interface components {
       cardSale: string;
       cardConsumption: string;
       total: string;
+    };
+    StatementDetailOutput: {
+      statementId: number;
+      /** Format: date */
+      date: string;
+      fromStoreId: number;
+      fromStoreName: string;
+      toStoreId: number;
+      toStoreName: string;
+      /** @description what the from-store owes the to-store, netted, 2 places */
+      amount: string;
+      /**
+       * @description * `open` - open
+       * * `confirmed` - confirmed by one store
+       * * `locked` - locked
+       * * `paid` - paid
+       * @enum {string}
+       */
+      status: "open" | "confirmed" | "locked" | "paid";
+      statusName: string;
+      /** @description each of the two stores */
+      confirmations: components["schemas"]["ConfirmationOutput"][];
+      lockedBy: string;
+      /** Format: date-time */
+      lockedAt: string | null;
+      /** @description the approval request of a dispute waiting */
+      disputeId: number | null;
+      monthSettlementId: number | null;
+      canConfirm: boolean;
+      canDispute: boolean;
+      entryCount: number;
+      entries: components["schemas"]["StatementEntryOutput"][];
+    };
+    StatementEntryOutput: {
+      entryId: number;
+      /**
+       * @description * `storedValueService` - stored value spent on services in another store
+       * * `storedValueProduct` - stored value spent on products in another store
+       * * `packageSession` - package sessions served in another store
+       * * `topUp` - a card topped up in another store
+       * * `movedCard` - card value moved to another store
+       * * `goodsLoan` - goods lent to another store
+       * * `adjustment` - adjustment of a disputed statement
+       * @enum {string}
+       */
+      kind: "storedValueService" | "storedValueProduct" | "packageSession" | "topUp" | "movedCard" | "goodsLoan" | "adjustment";
+      kindName: string;
+      orderId: number | null;
+      orderNo: string;
+      cardId: number | null;
+      /** @description what the from-store owes the to-store for it (negative: the other way) */
+      amount: string;
+      /** @description the value the rule's share was taken of */
+      value: string;
+      /** @description percent; null for an adjustment */
+      share: string | null;
+      giftRatio: string | null;
+      sessions: number;
+      ruleVersion: number | null;
+      /** @description a refund's reversal: the entry it reverses */
+      reversesEntryId: number | null;
+      /** @description the store the entry is owed to */
+      servedStoreName: string;
+      note: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    StatementHeadOutput: {
+      statementId: number;
+      /** Format: date */
+      date: string;
+      fromStoreId: number;
+      fromStoreName: string;
+      toStoreId: number;
+      toStoreName: string;
+      /** @description what the from-store owes the to-store, netted, 2 places */
+      amount: string;
+      /**
+       * @description * `open` - open
+       * * `confirmed` - confirmed by one store
+       * * `locked` - locked
+       * * `paid` - paid
+       * @enum {string}
+       */
+      status: "open" | "confirmed" | "locked" | "paid";
+      statusName: string;
+      /** @description each of the two stores */
+      confirmations: components["schemas"]["ConfirmationOutput"][];
+      lockedBy: string;
+      /** Format: date-time */
+      lockedAt: string | null;
+      /** @description the approval request of a dispute waiting */
+      disputeId: number | null;
+      monthSettlementId: number | null;
+      canConfirm: boolean;
+      canDispute: boolean;
+    };
+    StatementOutput: {
+      statementId: number;
+      /** Format: date */
+      date: string;
+      fromStoreId: number;
+      fromStoreName: string;
+      toStoreId: number;
+      toStoreName: string;
+      /** @description what the from-store owes the to-store, netted, 2 places */
+      amount: string;
+      /**
+       * @description * `open` - open
+       * * `confirmed` - confirmed by one store
+       * * `locked` - locked
+       * * `paid` - paid
+       * @enum {string}
+       */
+      status: "open" | "confirmed" | "locked" | "paid";
+      statusName: string;
+      /** @description each of the two stores */
+      confirmations: components["schemas"]["ConfirmationOutput"][];
+      lockedBy: string;
+      /** Format: date-time */
+      lockedAt: string | null;
+      /** @description the approval request of a dispute waiting */
+      disputeId: number | null;
+      monthSettlementId: number | null;
+      canConfirm: boolean;
+      canDispute: boolean;
+      /** @description how many entries it nets */
+      entries: number;
+    };
+    StatementPageOutput: {
+      list: components["schemas"]["StatementOutput"][];
+      total: number;
     };
     StatusCountOutput: {
       /**
@@ -27940,6 +28322,926 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["ShiftTypeOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store confirms the statement (Idempotency-Key); both stores, or head office, lock it
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_confirm_create: {
+    parameters: {
+      path: {
+        statement_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StatementOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's clearing with the other stores on a day (default today)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_dayClearing_retrieve: {
+    parameters: {
+      query?: {
+        /** @description default: yesterday */
+        date?: string;
+        /** @description one of the caller's stores */
+        storeId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DayClearingOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store disputes the statement (Idempotency-Key): head office decides in the approval centre
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_dispute_create: {
+    parameters: {
+      path: {
+        statement_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DisputeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["DisputeInput"];
+        "multipart/form-data": components["schemas"]["DisputeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DisputeOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The month's settlement entries of the caller's stores as an .xlsx file
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_entries_export_retrieve: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM */
+        month: string;
+        /** @description one of the caller's stores */
+        storeId?: number;
+      };
+    };
+    responses: {
+      /** @description No response body */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & ({
+            /** @enum {unknown|null} */
+            data?: "" | null;
+          });
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Make an ended day's statements now (Idempotency-Key; head office; the night's job does it too)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_make_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DayInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["DayInput"];
+        "multipart/form-data": components["schemas"]["DayInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MadeOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The month's balance between every pair of the caller's stores (head office: every pair)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_matrix_retrieve: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM */
+        month: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MatrixOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Mark a month's settlement paid with the bank transfer's reference (Idempotency-Key; head office)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_month_paid_create: {
+    parameters: {
+      path: {
+        settlement_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MarkPaidInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["MarkPaidInput"];
+        "multipart/form-data": components["schemas"]["MarkPaidInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MonthSettlementOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A month's settlements between the caller's stores (head office: every pair)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_months_retrieve: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM */
+        month: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MonthSettlementPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Roll an ended month's locked statements up into each pair's settlement (Idempotency-Key; head office)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_months_rollUp_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MonthInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["MonthInput"];
+        "multipart/form-data": components["schemas"]["MonthInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MadeOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Every kind's rule in force and its versions
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_rules_retrieve: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RulesOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A new version of a kind's rule from tomorrow or later (Idempotency-Key; head office)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_rules_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RuleVersionInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["RuleVersionInput"];
+        "multipart/form-data": components["schemas"]["RuleVersionInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RulesOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A statement with every entry it nets
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_statement_retrieve: {
+    parameters: {
+      path: {
+        statement_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StatementDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A day's statements of the caller's stores (default yesterday), each netted between two stores
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_statements_retrieve: {
+    parameters: {
+      query?: {
+        /** @description default: yesterday */
+        date?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description one of the caller's stores */
+        storeId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StatementPageOutput"];
           };
         };
       };
