@@ -10,31 +10,47 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from apps.core.audit import Actor, audit_record
+from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.business_days import business_day
 from apps.core.errors import InvalidInput
 from apps.core.transactions import use_case_atomic
-from apps.settlement.choices import NOTE_MAX_LENGTH, RULE_KINDS, AuditAction
+from apps.settlement.choices import DEFAULT_SHARES, NOTE_MAX_LENGTH, RULE_KINDS, AuditAction
 from apps.settlement.errors import RuleVersionInThePast
 from apps.settlement.models import RuleVersion
 
 HUNDRED = Decimal("100")
 
 
+FIRST_DAY = date(2000, 1, 1)
+
+
+def first_version(kind: str) -> RuleVersion:
+    """The kind's first version, from DEFAULT_SHARES: migration 0001 writes them, and a database
+    emptied since (a test's flush) gets them back when first needed."""
+    share, gift_ratio = DEFAULT_SHARES[kind]
+    return RuleVersion.objects.create(
+        kind=kind,
+        effective_from=FIRST_DAY,
+        share=share,
+        gift_ratio=gift_ratio,
+        note="the rule the product starts with",
+        created_by_name=SYSTEM_ACTOR.login_name,
+    )
+
+
+def first_versions_ensured() -> None:
+    """Every kind has its first version (migration 0001 wrote them; a database emptied since gets
+    them back here, before the rules are read)."""
+    have = set(RuleVersion.objects.filter(effective_from=FIRST_DAY).values_list("kind", flat=True))
+    for kind in RULE_KINDS:
+        if kind not in have:
+            first_version(kind)
+
+
 def rule_in_force(kind: str, day: date) -> RuleVersion:
-    """The version of `kind` in force on `day` (migration 0001 gives every kind one from 2000)."""
+    """The version of `kind` in force on `day`."""
     version = RuleVersion.objects.filter(kind=kind, effective_from__lte=day).order_by("-effective_from", "-id").first()
-    if version is None:  # the migration wrote one of each kind; a database without them is broken
-        raise RuntimeError(f"no settlement rule of {kind!r} in force on {day}")
-    return version
-
-
-def rules_in_force(day: date) -> dict[str, RuleVersion]:
-    """Every kind's version in force on `day`: one query."""
-    found: dict[str, RuleVersion] = {}
-    for version in RuleVersion.objects.filter(effective_from__lte=day).order_by("kind", "-effective_from", "-id"):
-        found.setdefault(version.kind, version)
-    return found
+    return version or first_version(kind)
 
 
 @dataclass(frozen=True)

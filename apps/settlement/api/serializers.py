@@ -192,7 +192,7 @@ class MadeOutputSerializer(serializers.Serializer[Any]):
 
 class DisputeOutputSerializer(serializers.Serializer[Any]):
     approvalId = serializers.IntegerField()
-    statement = StatementHeadOutputSerializer()
+    statement = StatementOutputSerializer()
 
 
 class DayClearingOutputSerializer(serializers.Serializer[Any]):

@@ -172,6 +172,7 @@ class RulesApi(ErpApi):
 
     @extend_schema(responses=io.RulesOutputSerializer, summary="Every kind's rule in force and its versions")
     def get(self, request: Request) -> EnvelopeResponse:
+        rules.first_versions_ensured()
         return EnvelopeResponse(selectors.rules(business_day()))
 
     @extend_schema(

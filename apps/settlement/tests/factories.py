@@ -3,7 +3,11 @@ one store pays (or serves sessions of) an order of another."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
+
+import time_machine
+from django.utils import timezone
 
 from apps.billing.models import Order
 from apps.billing.refunds.services import LineAsked, order_refund
@@ -11,10 +15,12 @@ from apps.billing.tests.checkout_factories import order_of, product, project, se
 from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card
 from apps.cards.tests.factories import package_card, stored_value_card
-from apps.core.audit import Actor
+from apps.core.audit import SYSTEM_ACTOR, Actor
+from apps.core.business_days import business_day
 from apps.members.tests.factories import MemberFactory
 from apps.org.models import OrgUnit
 from apps.org.tests.factories import StoreFactory
+from apps.settlement.statements import statements_make
 
 CASHIER = Actor(login_name="SY00002")
 D = Decimal
@@ -56,3 +62,12 @@ def sessions_used(store: OrgUnit, card: Card, *, qty: int = 1) -> Order:
 def refunded(order: Order, *, qty: int | None = None, line_index: int = 0) -> None:
     chosen = order.lines.order_by("id")[line_index]
     order_refund(actor=CASHIER, order_id=order.pk, lines=[LineAsked(chosen.pk, qty=qty)], reason="顾客不满意")
+
+
+def days_on(days: int) -> time_machine.travel:
+    """The clock `days` days on (a new business day; the statements of the days before can be made)."""
+    return time_machine.travel(timezone.now() + timedelta(days=days), tick=True)
+
+
+def statements_of_yesterday() -> int:
+    return statements_make(actor=SYSTEM_ACTOR, day=business_day() - timedelta(days=1))

@@ -4188,7 +4188,7 @@ export interface components {
     };
     DisputeOutput: {
       approvalId: number;
-      statement: components["schemas"]["StatementHeadOutput"];
+      statement: components["schemas"]["StatementOutput"];
     };
     DocumentDetailOutput: {
       id: number;
@@ -8386,36 +8386,6 @@ export interface components {
       note: string;
       /** Format: date-time */
       createdAt: string;
-    };
-    StatementHeadOutput: {
-      statementId: number;
-      /** Format: date */
-      date: string;
-      fromStoreId: number;
-      fromStoreName: string;
-      toStoreId: number;
-      toStoreName: string;
-      /** @description what the from-store owes the to-store, netted, 2 places */
-      amount: string;
-      /**
-       * @description * `open` - open
-       * * `confirmed` - confirmed by one store
-       * * `locked` - locked
-       * * `paid` - paid
-       * @enum {string}
-       */
-      status: "open" | "confirmed" | "locked" | "paid";
-      statusName: string;
-      /** @description each of the two stores */
-      confirmations: components["schemas"]["ConfirmationOutput"][];
-      lockedBy: string;
-      /** Format: date-time */
-      lockedAt: string | null;
-      /** @description the approval request of a dispute waiting */
-      disputeId: number | null;
-      monthSettlementId: number | null;
-      canConfirm: boolean;
-      canDispute: boolean;
     };
     StatementOutput: {
       statementId: number;
