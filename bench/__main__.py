@@ -80,6 +80,12 @@ ENVIRONMENT = {
         "REDIS_URL": "redis://127.0.0.1:6379/5",
         "DB_CONN_MAX_AGE": "600",
     },
+    "settlement": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_settlement",
+        "REDIS_URL": "redis://127.0.0.1:6379/12",
+        "DB_CONN_MAX_AGE": "600",
+    },
 }
 
 
@@ -101,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         refunds,
         reports,
         sales,
+        settlement,
         stock,
         stocktake,
         summary_triggers,
@@ -116,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         "reports": reports,
         "stock": stock,
         "stocktake": stocktake,
+        "settlement": settlement,
         "groupbuy": groupbuy,
         "summary-triggers": summary_triggers,
         "export-writers": export_writers,

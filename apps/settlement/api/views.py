@@ -182,10 +182,10 @@ class RulesApi(ErpApi):
     )
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.RuleVersionInputSerializer, request.data)
         if SETTLEMENT_RULES.code not in scope_of(request).codes:
             raise PermissionRefused()
         _head_office_only(request)
-        data = self.parse(io.RuleVersionInputSerializer, request.data)
         rules.rule_version_create(
             actor=self.actor(),
             rule=rules.RuleInput(
@@ -209,8 +209,8 @@ class StatementsMakeApi(ErpApi):
     )
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
-        _head_office_only(request)
         data = self.parse(io.DayInputSerializer, request.data)
+        _head_office_only(request)
         made = statements.statements_make(actor=self.actor(), day=data["date"])
         return EnvelopeResponse({"made": made}, message=_("done"))
 
@@ -239,8 +239,8 @@ class MonthRollUpApi(ErpApi):
     )
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
-        _head_office_only(request)
         data = self.parse(io.MonthInputSerializer, request.data)
+        _head_office_only(request)
         made = statements.month_roll_up(actor=self.actor(), month=data["month"])
         return EnvelopeResponse({"made": made}, message=_("done"))
 
@@ -255,8 +255,8 @@ class MonthPaidApi(ErpApi):
     )
     @idempotent
     def post(self, request: Request, settlement_id: int) -> EnvelopeResponse:
-        _head_office_only(request)
         data = self.parse(io.MarkPaidInputSerializer, request.data)
+        _head_office_only(request)
         settlement = statements.month_mark_paid(
             actor=self.actor(), settlement_id=settlement_id, reference=data["reference"]
         )
