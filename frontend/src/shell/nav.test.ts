@@ -246,6 +246,9 @@ describe("menu drawer", () => {
     expect(areaOf({ route: "/x", code: "HYGL-PAG-0003-0001", titleEn: "", titleZh: "" })).toBe("members");
     expect(areaOf({ route: "/x", code: "NEW-1", titleEn: "", titleZh: "" })).toBe("other");
     expect(areaOf({ route: "/cancellation", code: null, titleEn: "", titleZh: "" })).toBe("members");
+    for (const route of ["/settlementStatements", "/settlementMatrix", "/settlementRules"]) {
+      expect(areaOf({ route, code: null, titleEn: "", titleZh: "" })).toBe("settlement");
+    }
   });
 });
 

@@ -159,6 +159,7 @@ export type Area =
   | "inbox"
   | "reports"
   | "commission"
+  | "settlement"
   | "other";
 
 const AREA_ORDER: readonly Area[] = [
@@ -172,6 +173,7 @@ const AREA_ORDER: readonly Area[] = [
   "inbox",
   "reports",
   "commission",
+  "settlement",
   "other",
 ];
 
@@ -202,6 +204,9 @@ const AREA_BY_ROUTE: Record<string, Area> = {
   "/downloadCenter": "reports",
   "/commissionPlans": "commission",
   "/commissionPeriods": "commission",
+  "/settlementStatements": "settlement",
+  "/settlementMatrix": "settlement",
+  "/settlementRules": "settlement",
 };
 
 export function areaOf(page: RegistryPage): Area {

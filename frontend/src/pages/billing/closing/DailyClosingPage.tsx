@@ -19,7 +19,18 @@ import { notify } from "../../../lib/notices";
 import { ClosedDaySection } from "./closedDay";
 import { DAILY_NS, DayBar } from "./dailyParts";
 import { OpenItemsSection, useCarryOver, type CarryOverState } from "./openItems";
-import { Cards, Pending, Deposits, Points, Reconciliation, Refunds, Revenue, Sales, Takings } from "./dayFigures";
+import {
+  Cards,
+  Clearing,
+  Pending,
+  Deposits,
+  Points,
+  Reconciliation,
+  Refunds,
+  Revenue,
+  Sales,
+  Takings,
+} from "./dayFigures";
 
 const TEXT_MAX = 200;
 /** Closing refused: something of the day is open and not carried over (the page read it earlier). */
@@ -50,6 +61,7 @@ export function DailyClosingPage({ search = window.location.search }: { search?:
           <Takings figures={day.data} />
           <Refunds figures={day.data} />
           <Revenue figures={day.data} />
+          <Clearing figures={day.data} />
           <Reconciliation figures={day.data} />
           <Sales figures={day.data} />
           <Cards figures={day.data} />

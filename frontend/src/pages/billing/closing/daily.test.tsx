@@ -7,7 +7,7 @@ import { AppProviders } from "../../../islands/mount";
 import { queryClient } from "../../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../../shell/testing/fakeServer";
 import { sessionInfo } from "../../../test/fixtures";
-import { dismissAllNotices } from "../../../test/notices";
+import { dismissAllNotices, noticeTexts } from "../../../test/notices";
 import { DailyClosingHistoryPage } from "./DailyClosingHistoryPage";
 import { DailyClosingPage } from "./DailyClosingPage";
 import { DailyPerformancePage } from "./DailyPerformancePage";
@@ -253,6 +253,38 @@ describe("DailyClosingPage", () => {
     expect(row(cards, "Cards sold (orders)")?.slice(1, 5)).toEqual(row(sales, "Cards sold")?.slice(2, 6));
     expect(within(screen.getByTestId("revenue")).getByText("Revenue, net of refunds")).toBeInTheDocument();
     expect(server.callsTo("GET /rest/daily/preview")[0]?.query.get("date")).toBe(DAY);
+  });
+
+  it("shows the day's clearing with other stores, read for the page's day and store", async () => {
+    const server = fakeServer({
+      "GET /rest/daily/preview": () => ok(figures()),
+      "GET /rest/settlement/dayClearing": () =>
+        ok({ date: DAY, net: "-120.50", owedToStore: "80.00", owedByStore: "200.50", entries: 3 }),
+    });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    const clearing = await screen.findByTestId("day-clearing");
+    expect(within(clearing).getByText("¥80.00")).toBeInTheDocument();
+    expect(within(clearing).getByText("¥200.50")).toBeInTheDocument();
+    expect(within(clearing).getByText("-¥120.50")).toBeInTheDocument();
+    expect(within(clearing).getByText("3")).toBeInTheDocument();
+    const [call] = server.callsTo("GET /rest/settlement/dayClearing");
+    expect([call?.query.get("date"), call?.query.get("storeId")]).toEqual([DAY, "10"]);
+  });
+
+  it.each([
+    ["refused", () => ({ status: 403, errcode: "AUTH-40300", errmsg: "no permission" })],
+    ["empty", () => ok({ date: DAY, net: "0.00", owedToStore: "0.00", owedByStore: "0.00", entries: 0 })],
+  ])("shows no clearing when the call is %s, and no notice", async (_, answer) => {
+    const server = fakeServer({
+      "GET /rest/daily/preview": () => ok(figures()),
+      "GET /rest/settlement/dayClearing": answer,
+    });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    await screen.findByTestId("revenue");
+    await waitFor(() => expect(server.callsTo("GET /rest/settlement/dayClearing")).toHaveLength(1));
+    expect(screen.queryByTestId("day-clearing")).not.toBeInTheDocument();
+    expect(screen.queryByText("Clearing with other stores")).not.toBeInTheDocument();
+    expect(noticeTexts()).toEqual([]);
   });
 
   it("needs a reason for a cash difference, confirms, then closes once with a key", async () => {

@@ -1,6 +1,6 @@
 /** The day's figures as the server computed them (docs/api.md "Daily closing"), a section each, for
  * the daily closing pages: takings, pending tenders, refunds, the providers' bills, sales, cards,
- * points, deposits, revenue, and each employee's credits. */
+ * points, deposits, revenue, the clearing with other stores, and each employee's credits. */
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Table from "@mui/material/Table";
@@ -11,6 +11,7 @@ import TableRow from "@mui/material/TableRow";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CREDIT_KINDS, SALE_KINDS, type DayFigures, type StaffShare } from "../../../api/daily";
+import { useDayClearing } from "../../../api/settlement";
 import { Facts, Section } from "../../../components/layout";
 import { storeDateTime } from "../../../lib/dates";
 import { centsToText, formatMoney, toCents } from "../../../lib/money";
@@ -339,6 +340,29 @@ export function Revenue({ figures }: { figures: DayFigures }) {
             [t("revenue.paidFromStoredValue"), formatMoney(revenue.paidFromStoredValue)],
             [t("revenue.paidByPoints"), formatMoney(revenue.paidByPoints)],
             [t("revenue.paidFromDeposits"), formatMoney(revenue.paidFromDeposits)],
+          ]}
+        />
+      </Box>
+    </Section>
+  );
+}
+
+/** What the store is owed by the other stores and owes them for the day's cards used, topped up or
+ * moved and goods lent across stores (the settlement between stores). Nothing when the role may not
+ * read it (the call is refused) or the day has no such entry. */
+export function Clearing({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const clearing = useDayClearing(figures.date, figures.storeId).data;
+  if (!clearing || clearing.entries === 0) return null;
+  return (
+    <Section title={t("clearing.title")}>
+      <Box data-testid="day-clearing">
+        <Facts
+          items={[
+            [t("clearing.net"), <strong key="net">{formatMoney(clearing.net)}</strong>],
+            [t("clearing.owedTo"), formatMoney(clearing.owedToStore)],
+            [t("clearing.owedBy"), formatMoney(clearing.owedByStore)],
+            [t("clearing.entries"), clearing.entries],
           ]}
         />
       </Box>

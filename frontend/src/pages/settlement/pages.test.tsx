@@ -1,0 +1,376 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BTN_SETTLEMENT_PAY, BTN_SETTLEMENT_RULES, BTN_SETTLEMENT_STATEMENT } from "../../api/settlement";
+import { i18n } from "../../i18n";
+import { AppProviders } from "../../islands/mount";
+import { queryClient } from "../../islands/queryClient";
+import { fakeServer, ok } from "../../shell/testing/fakeServer";
+import { sessionInfo } from "../../test/fixtures";
+import { dismissAllNotices } from "../../test/notices";
+import { MatrixPage } from "./MatrixPage";
+import { RulesPage } from "./RulesPage";
+import { StatementsPage } from "./StatementsPage";
+
+const DAY = "2026-11-23";
+const STATEMENTS = "GET /rest/settlement/statements";
+const DETAIL = "GET /rest/settlement/statement/5";
+const CONFIRM = "POST /rest/settlement/confirm/5";
+const DISPUTE = "POST /rest/settlement/dispute/5";
+
+const head = {
+  statementId: 5,
+  date: DAY,
+  fromStoreId: 10,
+  fromStoreName: "Store A",
+  toStoreId: 11,
+  toStoreName: "Store B",
+  amount: "1234.50",
+  status: "open",
+  statusName: "open",
+  confirmations: [
+    { storeId: 10, storeName: "Store A", confirmedBy: "", confirmedAt: null },
+    { storeId: 11, storeName: "Store B", confirmedBy: "SY00002", confirmedAt: "2026-11-24T09:00:00+08:00" },
+  ],
+  lockedBy: "",
+  lockedAt: null,
+  disputeId: null,
+  monthSettlementId: null,
+  canConfirm: true,
+  canDispute: true,
+};
+const row = { ...head, entries: 2 };
+const other = {
+  ...row,
+  statementId: 6,
+  fromStoreId: 12,
+  fromStoreName: "Store C",
+  amount: "80.00",
+  status: "locked",
+  statusName: "locked",
+  entries: 1,
+  canConfirm: false,
+  canDispute: false,
+};
+const entry = {
+  entryId: 71,
+  kind: "storedValueService",
+  kindName: "stored value spent on services in another store",
+  orderId: 900,
+  orderNo: "SO20261123001",
+  cardId: 33,
+  amount: "1254.50",
+  value: "1568.13",
+  share: "80.00",
+  giftRatio: "0.00",
+  sessions: 0,
+  ruleVersion: 1,
+  reversesEntryId: null,
+  servedStoreName: "Store B",
+  note: "",
+  createdAt: "2026-11-23T15:00:00+08:00",
+};
+const reversal = {
+  ...entry,
+  entryId: 72,
+  orderNo: "RF20261123001",
+  amount: "-20.00",
+  value: "-25.00",
+  reversesEntryId: 70,
+};
+const detail = { ...head, entryCount: 2, entries: [entry, reversal] };
+
+function render_(node: ReactNode) {
+  return render(<AppProviders>{node}</AppProviders>);
+}
+
+function session(btn: string[]) {
+  window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn })));
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage("en");
+  session([BTN_SETTLEMENT_STATEMENT]);
+});
+
+afterEach(async () => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  dismissAllNotices();
+  window.history.replaceState(null, "", "/");
+  await i18n.changeLanguage("en");
+});
+
+describe("StatementsPage", () => {
+  it("lists the day's statements: who owes whom, how much, the status and who confirmed", async () => {
+    const server = fakeServer({ [STATEMENTS]: () => ok({ list: [row, other], total: 2 }) });
+    render_(<StatementsPage search={`?date=${DAY}`} />);
+    const first = await screen.findByTestId("statement-row-5");
+    expect(within(first).getByRole("button", { name: "Store A → Store B" })).toBeInTheDocument();
+    expect(within(first).getByText("¥1,234.50")).toBeInTheDocument();
+    expect(within(first).getByTestId("statement-status-5")).toHaveTextContent("open");
+    expect(within(first).getByText("Store B (SY00002)")).toBeInTheDocument();
+    expect(within(screen.getByTestId("statement-row-6")).getByText("¥80.00")).toBeInTheDocument();
+    const query = Object.fromEntries(server.callsTo(STATEMENTS)[0]!.query);
+    expect(query).toEqual({ date: DAY, pageNo: "1", pageSize: "20" });
+    expect(screen.getByTestId("statements-date")).toHaveValue(DAY);
+    // Making a day's statements is head office's: not offered without the pay code.
+    expect(screen.queryByTestId("statements-make")).not.toBeInTheDocument();
+  });
+
+  it("says when the day has no statements", async () => {
+    fakeServer({ [STATEMENTS]: () => ok({ list: [], total: 0 }) });
+    render_(<StatementsPage search={`?date=${DAY}`} />);
+    expect(await screen.findByText(`No statements for ${DAY}`)).toBeInTheDocument();
+  });
+
+  it("opens a statement's entries and confirms it only after asking", async () => {
+    const server = fakeServer({
+      [STATEMENTS]: () => ok({ list: [row], total: 1 }),
+      [DETAIL]: () => ok(detail),
+      [CONFIRM]: () => ok({ ...row, status: "confirmed", statusName: "confirmed by one store" }, "confirmed"),
+    });
+    render_(<StatementsPage search={`?date=${DAY}`} />);
+    fireEvent.click(
+      within(await screen.findByTestId("statement-row-5")).getByRole("button", { name: "Store A → Store B" }),
+    );
+    const dialog = await screen.findByTestId("statement-dialog");
+    const entries = await within(dialog).findByTestId("statement-entries");
+    const first = within(entries).getByTestId("entry-row-71");
+    expect(within(first).getByText("SO20261123001")).toBeInTheDocument();
+    expect(within(first).getByText("80%")).toBeInTheDocument();
+    expect(within(first).getByText("¥1,568.13")).toBeInTheDocument();
+    expect(within(first).getByText("#33")).toBeInTheDocument();
+    expect(within(within(entries).getByTestId("entry-row-72")).getByText("#70")).toBeInTheDocument();
+    expect(within(dialog).getByTestId("statement-status")).toHaveTextContent("open");
+    expect(window.location.search).toBe("?statementId=5");
+
+    fireEvent.click(within(dialog).getByTestId("statement-confirm"));
+    const ask = await screen.findByRole("dialog", { name: "Confirm the statement?" });
+    expect(ask).toHaveTextContent("Confirm that Store A owes Store B ¥1,234.50?");
+    expect(server.callsTo(CONFIRM)).toHaveLength(0);
+    fireEvent.click(within(ask).getByRole("button", { name: "Yes" }));
+
+    await waitFor(() => expect(server.callsTo(CONFIRM)).toHaveLength(1));
+    expect(server.callsTo(CONFIRM)[0]!.headers.get("Idempotency-Key")).toBeTruthy();
+    // The statement is read again once confirmed.
+    await waitFor(() => expect(server.callsTo(DETAIL).length).toBeGreaterThan(1));
+  });
+
+  it("refuses a dispute without a reason, then sends the correction and the reason", async () => {
+    const server = fakeServer({
+      [DETAIL]: () => ok(detail),
+      [STATEMENTS]: () => ok({ list: [row], total: 1 }),
+      [DISPUTE]: () => ok({ approvalId: 44, statement: { ...head, disputeId: 44 } }, "sent for approval"),
+    });
+    render_(<StatementsPage search={`?statementId=5`} />);
+    const dialog = await screen.findByTestId("statement-dialog");
+    fireEvent.click(await within(dialog).findByTestId("statement-dispute"));
+    const form = await screen.findByRole("dialog", { name: "Dispute the statement" });
+    fireEvent.change(within(form).getByTestId("dispute-correction"), { target: { value: "-20" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("Please give the reason")).toBeInTheDocument();
+    expect(server.callsTo(DISPUTE)).toHaveLength(0);
+
+    fireEvent.change(within(form).getByTestId("dispute-correction"), { target: { value: "abc" } });
+    fireEvent.change(within(form).getByTestId("dispute-reason"), { target: { value: "the refund came back" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    expect(
+      await within(form).findByText("An amount from -9999999.99 to 9999999.99, with at most 2 decimals"),
+    ).toBeInTheDocument();
+    expect(server.callsTo(DISPUTE)).toHaveLength(0);
+
+    fireEvent.change(within(form).getByTestId("dispute-correction"), { target: { value: "-20" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.callsTo(DISPUTE)).toHaveLength(1));
+    const [call] = server.callsTo(DISPUTE);
+    expect(call!.body).toEqual({ correction: "-20", reason: "the refund came back" });
+    expect(call!.headers.get("Idempotency-Key")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Dispute the statement" })).toBeNull());
+  });
+
+  it("opens a statement the approval centre links to, and lists its day", async () => {
+    const server = fakeServer({
+      [DETAIL]: () => ok({ ...detail, date: "2026-11-20", canConfirm: false, canDispute: false }),
+      [STATEMENTS]: () => ok({ list: [row], total: 1 }),
+    });
+    render_(<StatementsPage search="?statementId=5" />);
+    const dialog = await screen.findByTestId("statement-dialog");
+    await within(dialog).findByTestId("statement-entries");
+    expect(within(dialog).queryByTestId("statement-confirm")).not.toBeInTheDocument();
+    expect(within(dialog).queryByTestId("statement-dispute")).not.toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo(STATEMENTS)).toHaveLength(1));
+    expect(server.callsTo(STATEMENTS)[0]!.query.get("date")).toBe("2026-11-20");
+  });
+
+  it("rolls a month up after asking, and marks a settlement paid with its reference", async () => {
+    session([BTN_SETTLEMENT_PAY]);
+    const month = {
+      settlementId: 8,
+      month: "2026-10",
+      fromStoreId: 10,
+      fromStoreName: "Store A",
+      toStoreId: 11,
+      toStoreName: "Store B",
+      amount: "5000.00",
+      statements: 31,
+      status: "due",
+      statusName: "due",
+      reference: "",
+      paidAt: null,
+      paidBy: "",
+    };
+    const server = fakeServer({
+      [STATEMENTS]: () => ok({ list: [], total: 0 }),
+      "GET /rest/settlement/months": () => ok({ list: [month], total: 1 }),
+      "POST /rest/settlement/months/rollUp": () => ok({ made: 1 }, "done"),
+      "POST /rest/settlement/month/8/paid": () => ok({ ...month, status: "paid", statusName: "paid" }, "saved"),
+    });
+    render_(<StatementsPage search="?month=2026-10" />);
+    const monthRow = await screen.findByTestId("month-row-8");
+    expect(within(monthRow).getByText("¥5,000.00")).toBeInTheDocument();
+    expect(server.callsTo("GET /rest/settlement/months")[0]!.query.get("month")).toBe("2026-10");
+    expect(screen.getByTestId("entries-export")).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId("months-rollup"));
+    const ask = await screen.findByRole("dialog", { name: "Roll up the month?" });
+    expect(server.callsTo("POST /rest/settlement/months/rollUp")).toHaveLength(0);
+    fireEvent.click(within(ask).getByRole("button", { name: "Yes" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/settlement/months/rollUp")).toHaveLength(1));
+    expect(server.callsTo("POST /rest/settlement/months/rollUp")[0]!.body).toEqual({ month: "2026-10" });
+
+    fireEvent.click(within(monthRow).getByTestId("month-paid-8"));
+    const form = await screen.findByRole("dialog", { name: "Mark the settlement paid" });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("Please enter the bank transfer's reference")).toBeInTheDocument();
+    fireEvent.change(within(form).getByTestId("month-reference"), { target: { value: "BANK-2026-10-001" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/settlement/month/8/paid")).toHaveLength(1));
+    const [call] = server.callsTo("POST /rest/settlement/month/8/paid");
+    expect(call!.body).toEqual({ reference: "BANK-2026-10-001" });
+    expect(call!.headers.get("Idempotency-Key")).toBeTruthy();
+  });
+});
+
+describe("MatrixPage", () => {
+  const matrix = {
+    month: "2026-11",
+    stores: [
+      { id: 10, name: "Store A" },
+      { id: 11, name: "Store B" },
+      { id: 12, name: "Store C" },
+    ],
+    cells: [
+      { fromStoreId: 10, toStoreId: 11, amount: "1234.50" },
+      { fromStoreId: 12, toStoreId: 11, amount: "100.00" },
+      { fromStoreId: 12, toStoreId: 10, amount: "20.00" },
+    ],
+  };
+
+  it("shows who owes whom, blank where nothing, the totals and the net positions' chart", async () => {
+    const server = fakeServer({ "GET /rest/settlement/matrix": () => ok(matrix) });
+    render_(<MatrixPage search="?month=2026-11" />);
+    const table = await screen.findByTestId("settlement-matrix");
+    expect(within(table).getByTestId("matrix-cell-10-11")).toHaveTextContent("¥1,234.50");
+    expect(within(table).getByTestId("matrix-cell-11-10")).toHaveTextContent(/^$/);
+    expect(within(table).getByTestId("matrix-cell-12-10")).toHaveTextContent("¥20.00");
+    expect(within(table).getByRole("row", { name: /Is owed in all/ })).toHaveTextContent("¥20.00¥1,334.50");
+    expect(within(table).getByRole("row", { name: /^Store C/ })).toHaveTextContent("¥120.00");
+    expect(screen.getByTestId("matrix-chart")).toHaveTextContent("Each store's net position");
+    expect(screen.getByTestId("matrix-chart").querySelector("svg")).not.toBeNull();
+    expect(server.callsTo("GET /rest/settlement/matrix")[0]!.query.get("month")).toBe("2026-11");
+  });
+
+  it("says when the month has no clearing between stores", async () => {
+    fakeServer({ "GET /rest/settlement/matrix": () => ok({ month: "2026-11", stores: [], cells: [] }) });
+    render_(<MatrixPage search="?month=2026-11" />);
+    expect(await screen.findByTestId("matrix-empty")).toHaveTextContent("No clearing between stores in 2026-11");
+    expect(screen.queryByTestId("settlement-matrix")).not.toBeInTheDocument();
+  });
+});
+
+describe("RulesPage", () => {
+  const version = (overrides: Record<string, unknown> = {}) => ({
+    versionId: 1,
+    kind: "storedValueService",
+    kindName: "stored value spent on services in another store",
+    effectiveFrom: "2000-01-01",
+    share: "80.00",
+    giftRatio: "0.00",
+    note: "",
+    createdBy: "system",
+    createdAt: "2026-01-01T00:00:00+08:00",
+    inForce: true,
+    ...overrides,
+  });
+  const rules = {
+    kinds: [
+      {
+        kind: "storedValueService",
+        kindName: "stored value spent on services in another store",
+        current: version(),
+        versions: [version({ versionId: 2, effectiveFrom: "2026-12-01", share: "85.00", inForce: false }), version()],
+      },
+    ],
+    earliestNewVersion: "2026-11-25",
+  };
+
+  it("shows each kind's rule in force and its versions", async () => {
+    session([]);
+    fakeServer({ "GET /rest/settlement/rules": () => ok(rules) });
+    render_(<RulesPage />);
+    const card = await screen.findByTestId("rule-storedValueService");
+    expect(within(card).getAllByText("80%").length).toBeGreaterThan(0);
+    expect(within(card).getByTestId("rule-version-2")).toHaveTextContent("Planned");
+    expect(within(card).getByTestId("rule-version-1")).toHaveTextContent("In force");
+    expect(within(card).queryByTestId("rule-new-storedValueService")).not.toBeInTheDocument();
+  });
+
+  it("refuses a share above 100, then saves a new version after confirming it", async () => {
+    session([BTN_SETTLEMENT_RULES]);
+    const server = fakeServer({
+      "GET /rest/settlement/rules": () => ok(rules),
+      "POST /rest/settlement/rules": () => ok(rules, "saved"),
+    });
+    render_(<RulesPage />);
+    fireEvent.click(await screen.findByTestId("rule-new-storedValueService"));
+    const form = await screen.findByRole("dialog", {
+      name: "New version: stored value spent on services in another store",
+    });
+    expect(within(form).getByTestId("rule-from")).toHaveValue("2026-11-25");
+    fireEvent.change(within(form).getByTestId("rule-share"), { target: { value: "120" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("A percentage from 0 to 100, with at most 2 decimals")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Save this version?" })).toBeNull();
+
+    fireEvent.change(within(form).getByTestId("rule-share"), { target: { value: "90" } });
+    fireEvent.change(within(form).getByTestId("rule-gift"), { target: { value: "50" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    const ask = await screen.findByRole("dialog", { name: "Save this version?" });
+    expect(server.callsTo("POST /rest/settlement/rules")).toHaveLength(0);
+    fireEvent.click(within(ask).getByRole("button", { name: "Yes" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/settlement/rules")).toHaveLength(1));
+    const [call] = server.callsTo("POST /rest/settlement/rules");
+    expect(call!.body).toEqual({
+      kind: "storedValueService",
+      effectiveFrom: "2026-11-25",
+      share: "90",
+      giftRatio: "50",
+      note: "",
+    });
+    expect(call!.headers.get("Idempotency-Key")).toBeTruthy();
+  });
+
+  it("says what is wrong in Chinese too", async () => {
+    await i18n.changeLanguage("zh-hans");
+    session([BTN_SETTLEMENT_RULES]);
+    fakeServer({ "GET /rest/settlement/rules": () => ok(rules) });
+    render_(<RulesPage />);
+    fireEvent.click(await screen.findByTestId("rule-new-storedValueService"));
+    const form = await screen.findByRole("dialog", { name: /^新版本/ });
+    fireEvent.change(within(form).getByTestId("rule-gift"), { target: { value: "" } });
+    fireEvent.click(within(form).getByRole("button", { name: "保存" }));
+    expect(await within(form).findByText("请填写百分比")).toBeInTheDocument();
+  });
+});
