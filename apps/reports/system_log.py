@@ -53,6 +53,8 @@ from apps.org.choices import AuditAction as OrgAction
 from apps.payments.choices import AuditAction as PaymentsAction
 from apps.reports.choices import AuditAction as ReportsAction
 from apps.reports.rows import SystemLogRow
+from apps.settlement.choices import AuditAction as SettlementAction
+from apps.settlement.names import month_settlement_names, statement_names
 from apps.staff.choices import AuditAction as StaffAction
 
 # Spec §5 "selected time exceeds range": the limit is ours, the reservation history's.
@@ -77,6 +79,7 @@ _ACTION_CHOICES = (
     GroupBuyAction,
     EvaluationsAction,
     CommissionAction,
+    SettlementAction,
     ReportsAction,
 )
 
@@ -104,6 +107,8 @@ OBJECT_NAMERS: dict[str, Namer] = {
     "members.member": member_names,
     "members.movein": move_in_names,
     "messaging.task": task_titles,
+    "settlement.monthsettlement": month_settlement_names,
+    "settlement.statement": statement_names,
 }
 
 

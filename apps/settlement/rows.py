@@ -43,6 +43,7 @@ class StatementEntryRow(TypedDict):
     orderId: int | None
     orderNo: str
     cardId: int | None
+    cardNo: str
     # What the statement's from-store owes its to-store for this entry (negative: the other way).
     amount: str
     value: str

@@ -11,6 +11,7 @@ from decimal import Decimal
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
+from apps.cards.names import card_numbers
 from apps.core.money import money_to_wire
 from apps.org.selectors import stores
 from apps.settlement.choices import RULE_KINDS, MonthStatus, SettlementKind, StatementStatus
@@ -108,7 +109,7 @@ def statement_entries(statement: Statement) -> QuerySet[SettlementEntry]:
     )
 
 
-def _entry_row(entry: SettlementEntry, from_store_id: int) -> StatementEntryRow:
+def _entry_row(entry: SettlementEntry, from_store_id: int, numbers: dict[int, str]) -> StatementEntryRow:
     rule = entry.rule_version
     amount = entry.amount if entry.payer_id == from_store_id else -entry.amount
     return {
@@ -118,6 +119,7 @@ def _entry_row(entry: SettlementEntry, from_store_id: int) -> StatementEntryRow:
         "orderId": entry.order_id,
         "orderNo": entry.order_no,
         "cardId": entry.card_id,
+        "cardNo": numbers.get(entry.card_id) or "" if entry.card_id else "",
         "amount": money_to_wire(amount),
         "value": money_to_wire(entry.value),
         "share": f"{rule.share:.2f}" if rule else None,
@@ -132,7 +134,9 @@ def _entry_row(entry: SettlementEntry, from_store_id: int) -> StatementEntryRow:
 
 
 def entry_rows(entries: Iterable[SettlementEntry], from_store_id: int) -> list[StatementEntryRow]:
-    return [_entry_row(entry, from_store_id) for entry in entries]
+    rows = list(entries)
+    card_numbers_map = card_numbers({entry.card_id for entry in rows if entry.card_id})
+    return [_entry_row(entry, from_store_id, card_numbers_map) for entry in rows]
 
 
 def statement_detail(statement: Statement, acting_store_id: int | None) -> StatementDetailRow:
@@ -150,7 +154,7 @@ def _month_bounds(month: date) -> tuple[date, date]:
 
 def matrix(*, month: date, store_ids: Iterable[int] | None) -> MatrixRow:
     """The month's entries netted per pair of stores (the days without statements yet included), of
-    the pairs one of whose stores is the caller's (every pair at head office)."""
+    the pairs one of whose stores is in `store_ids` (every pair when None: head office's chain)."""
     first, following = _month_bounds(month)
     rows = SettlementEntry.objects.filter(day__gte=first, day__lt=following)
     if store_ids is not None:

@@ -28,6 +28,27 @@ def _today() -> str:
     return timezone.localdate().isoformat()
 
 
+def _other_statement(chain):
+    """A statement between the other store and a third one: none of the caller's."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from apps.org.tests.factories import StoreFactory
+    from apps.settlement.models import Statement
+
+    low, high = sorted([chain["other_store"], StoreFactory(parent=chain["region"])], key=lambda store: store.pk)
+    return Statement.objects.create(
+        day=timezone.localdate() - timedelta(days=1),
+        store_low=low,
+        store_high=high,
+        from_store=low,
+        to_store=high,
+        amount=100,
+        entries=1,
+    )
+
+
 def _other_employee(chain):
     from apps.staff.tests.factories import EmployeeFactory
 
@@ -736,6 +757,13 @@ OTHER_STORE_WRITES = {
     "commission-period-close": lambda chain, caller: [
         ("post", "/rest/commission/period/close", {"storeId": chain["other_store"].pk, "month": "2026-01"})
     ],
+    # settlement: a statement between two other stores is neither confirmed nor disputed
+    "settlement-confirm": lambda chain, caller: [
+        ("post", f"/rest/settlement/confirm/{_other_statement(chain).pk}", {})
+    ],
+    "settlement-dispute": lambda chain, caller: [
+        ("post", f"/rest/settlement/dispute/{_other_statement(chain).pk}", {"correction": "-10", "reason": "错账"})
+    ],
     # member move-in: another store's move-in is neither edited, committed, deleted nor given files
     "movein-update": lambda chain, caller: [
         ("post", "/rest/storemembermoveinrest/update", {"id": _other_move_in(chain).pk, **MOVE_IN_FORM})
@@ -802,6 +830,12 @@ OTHER_STORE_WRITES = {
 # Writes that target no record of a store, each with the reason. Public calls (sign-in, refresh,
 # registration, logout) are left out of the walk: they act before any store is chosen.
 NO_STORE_RECORD = {
+    # The settlement's rules, a day's statements, a month's roll-up and payment are head office's: at a
+    # store's level they answer 403 (apps/settlement/tests/test_settlement_api.py), whatever they name.
+    "settlement-rules",
+    "settlement-make",
+    "settlement-month-roll-up",
+    "settlement-month-paid",
     # queues an export for the caller; the store its filters name is checked like show's (another
     # store: 404), held in apps/reports/tests/test_report_framework.py and test_download_centre.py
     "report-export",

@@ -140,6 +140,11 @@ READS: dict[tuple[str, str, str], Read] = {
     ("get", "/rest/taskCenterRest/searchCountMsgStore", "storeId"): _query("/rest/taskCenterRest/searchCountMsgStore"),
     ("get", "/rest/taskCenterRest/searchTaskStore", "storeId"): _query("/rest/taskCenterRest/searchTaskStore"),
     ("get", "/rest/timePeriod/list", "storeId"): _query("/rest/timePeriod/list"),
+    ("get", "/rest/settlement/dayClearing", "storeId"): _query("/rest/settlement/dayClearing"),
+    ("get", "/rest/settlement/entries/export", "storeId"): _query(
+        "/rest/settlement/entries/export", extra="&month=2026-01"
+    ),
+    ("get", "/rest/settlement/statements", "storeId"): _query("/rest/settlement/statements"),
 }
 
 # Writes whose store input the other-store write walk (test_other_store_writes.OTHER_STORE_WRITES,

@@ -106,6 +106,7 @@ class StatementEntryOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField(allow_null=True)
     orderNo = serializers.CharField()
     cardId = serializers.IntegerField(allow_null=True)
+    cardNo = serializers.CharField(help_text="the card's number; empty for a loan or an adjustment")
     amount = serializers.CharField(help_text="what the from-store owes the to-store for it (negative: the other way)")
     value = serializers.CharField(help_text="the value the rule's share was taken of")
     share = serializers.CharField(allow_null=True, help_text="percent; null for an adjustment")

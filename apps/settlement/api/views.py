@@ -130,13 +130,17 @@ class MatrixApi(ErpApi):
     required_codes = READ
 
     @extend_schema(
-        parameters=[io.MonthInputSerializer],
+        parameters=[io.MonthStoreInputSerializer],
         responses=io.MatrixOutputSerializer,
-        summary="The month's balance between every pair of the caller's stores (head office: every pair)",
+        summary="The month's balance between the caller's stores' pairs (head office: all; storeId: one store's)",
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.MonthInputSerializer, request.query_params)
-        store_ids = None if chosen_store_id(request) is None else scope_of(request).store_ids
+        data = self.parse(io.MonthStoreInputSerializer, request.query_params)
+        store_ids = (
+            None
+            if chosen_store_id(request) is None and data.get("store_id") is None
+            else _store_ids(request, data.get("store_id"))
+        )
         return EnvelopeResponse(selectors.matrix(month=data["month"], store_ids=store_ids))
 
 

@@ -1728,7 +1728,7 @@ export interface paths {
   };
   "/rest/settlement/matrix": {
     /**
-     * The month's balance between every pair of the caller's stores (head office: every pair)
+     * The month's balance between the caller's stores' pairs (head office: all; storeId: one store's)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["settlement_matrix_retrieve"];
@@ -8370,6 +8370,8 @@ export interface components {
       orderId: number | null;
       orderNo: string;
       cardId: number | null;
+      /** @description the card's number; empty for a loan or an adjustment */
+      cardNo: string;
       /** @description what the from-store owes the to-store for it (negative: the other way) */
       amount: string;
       /** @description the value the rule's share was taken of */
@@ -28703,7 +28705,7 @@ export interface operations {
     };
   };
   /**
-   * The month's balance between every pair of the caller's stores (head office: every pair)
+   * The month's balance between the caller's stores' pairs (head office: all; storeId: one store's)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   settlement_matrix_retrieve: {
@@ -28711,6 +28713,8 @@ export interface operations {
       query: {
         /** @description YYYY-MM */
         month: string;
+        /** @description one of the caller's stores */
+        storeId?: number;
       };
     };
     responses: {
