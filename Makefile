@@ -95,6 +95,7 @@ serve: seed
 	if [ -z "$$REDIS_URL" ]; then \
 		$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) $(PY) manage.py poll_payments & \
 		$(DEV_ENV) GROUPBUY_PLATFORMS_FILE=$(FAKE_PLATFORMS_FILE) $(PY) manage.py poll_write_offs & \
+		$(DEV_ENV) $(PY) manage.py make_settlement_statements --every 3600 & \
 	fi; \
 	$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) GROUPBUY_PLATFORMS_FILE=$(FAKE_PLATFORMS_FILE) \
 		$(PY) manage.py runserver $(HOST):$(PORT)

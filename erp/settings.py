@@ -414,9 +414,9 @@ CELERY_BEAT_SCHEDULE = {
     # The reports' summaries (apps.reports.summaries): the dirty store-days drained every 30 s, so
     # figures are at most a minute behind; the last days rebuilt and compared every night.
     "drain-summaries": {"task": "apps.reports.tasks.drain_summaries", "schedule": 30.0},
-    # The day that ended gets its settlement statements between stores (apps.settlement.statements).
+    # The days that ended get their settlement statements between stores (apps.settlement.statements).
     "make-settlement-statements": {
-        "task": "apps.settlement.tasks.make_yesterdays_statements",
+        "task": "apps.settlement.tasks.make_statements",
         "schedule": crontab(hour=1, minute=15),
     },
     "check-summaries": {

@@ -93,6 +93,21 @@ def statements_make(*, actor: Actor, day: date) -> int:
     return made
 
 
+def days_to_make(today: date) -> list[date]:
+    """The ended days with entries after the last day made (a job that did not run for some nights
+    leaves them; the days before the last made one are all made)."""
+    last = Statement.objects.order_by("-day").values_list("day", flat=True).first()
+    rows = SettlementEntry.objects.filter(day__lt=today)
+    if last is not None:
+        rows = rows.filter(day__gt=last)
+    return sorted(rows.values_list("day", flat=True).distinct())
+
+
+def statements_catch_up(*, actor: Actor) -> int:
+    """Every ended day not made yet gets its statements, in order (the nightly job): how many."""
+    return sum(statements_make(actor=actor, day=day) for day in days_to_make(business_day()))
+
+
 def _locked_statement(statement_id: int, store_ids: frozenset[int] | None) -> Statement:
     rows = Statement.objects.select_for_update(of=("self",)).filter(pk=statement_id)
     statement = rows.first()

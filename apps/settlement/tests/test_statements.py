@@ -182,3 +182,22 @@ def test_a_month_rolls_up_once_it_has_ended_and_every_statement_is_locked_then_i
         statement.refresh_from_db()
         assert statement.status == StatementStatus.PAID
     assert audit_all() == []
+
+
+def test_the_nightly_job_makes_every_ended_day_it_missed_in_order():
+    from django.core.management import call_command
+
+    from apps.settlement.statements import statements_catch_up
+
+    a, b = two_stores()
+    paid_with_card(b, card_of(a))
+    with days_on(1):
+        paid_with_card(a, card_of(b), services="100.00")
+    with days_on(3):
+        assert statements_catch_up(actor=SYSTEM_ACTOR) == 2
+        assert statements_catch_up(actor=SYSTEM_ACTOR) == 0
+        call_command("make_settlement_statements", verbosity=0)
+    days = list(Statement.objects.order_by("day").values_list("day", "from_store_id"))
+    assert [from_store for _day, from_store in days] == [a.pk, b.pk]
+    assert days[1][0] == days[0][0] + timedelta(days=1)
+    assert audit_all() == []
