@@ -27,7 +27,9 @@ from django.utils import timezone
 from apps.core.audit import Actor
 from apps.org.choices import OrgUnitKind
 from apps.org.models import OrgUnit
-from apps.settlement.models import RuleVersion, SettlementEntry, Statement
+from apps.settlement.choices import SettlementKind
+from apps.settlement.models import SettlementEntry, Statement
+from apps.settlement.rules import rule_in_force
 from apps.settlement.selectors import matrix
 from apps.settlement.statements import statements_make
 from bench.members import ensure_database
@@ -108,7 +110,7 @@ def generate(args: argparse.Namespace) -> dict[str, object]:
             cursor.execute(f"ALTER TABLE {ENTRIES} ENABLE TRIGGER {ENTRIES}_append_only")
         if SettlementEntry.objects.exists():
             return {"benchmark": "settlement-generate", "skipped": "data present (use --force)"}
-        rule = RuleVersion.objects.filter(kind="storedValueService").order_by("id").values_list("pk", flat=True)[0]
+        rule = rule_in_force(SettlementKind.STORED_VALUE_SERVICE, first).pk
         day = first
         while day < today:
             cursor.execute(
