@@ -18,4 +18,4 @@ def asset_transfer_names(ids: Collection[int]) -> dict[int, str]:
 
 def card_numbers(ids: Collection[int]) -> dict[int, str]:
     """V000000123: each card's number."""
-    return dict(Card.objects.filter(pk__in=ids).values_list("pk", "card_no"))
+    return {pk: number or "" for pk, number in Card.objects.filter(pk__in=ids).values_list("pk", "card_no")}

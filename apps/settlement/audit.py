@@ -12,6 +12,7 @@ Each check is one query over the whole ledger."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from django.db import connection
 
@@ -77,7 +78,7 @@ ORDER BY m.id LIMIT 100
 """
 
 
-def _rows(sql: str, params: object = None) -> list[tuple]:  # type: ignore[type-arg]
+def _rows(sql: str, params: list[Any] | dict[str, Any] | None = None) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()

@@ -15,12 +15,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.append_only import AppendOnlyModel
+from apps.core.lazy_text import StrOrPromise
 from apps.core.model_fields import created_at_field, money_field, user_field, user_name_field
 from apps.settlement.choices import (
     NOTE_MAX_LENGTH,
@@ -33,13 +36,9 @@ from apps.settlement.choices import (
 )
 
 
-def _store(verbose_name: str, **options: object) -> models.ForeignKey:  # type: ignore[type-arg]
+def _store(verbose_name: StrOrPromise, **options: Any) -> models.ForeignKey[Any, Any]:
     return models.ForeignKey(
-        "org.OrgUnit",
-        verbose_name=verbose_name,
-        on_delete=models.PROTECT,
-        related_name="+",
-        **options,  # type: ignore[arg-type]
+        "org.OrgUnit", verbose_name=verbose_name, on_delete=models.PROTECT, related_name="+", **options
     )
 
 

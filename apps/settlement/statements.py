@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 
 from django.db import connection
@@ -153,7 +153,7 @@ def statement_confirm(
     return statement
 
 
-def _lock(statement: Statement, actor: Actor, now: object) -> None:
+def _lock(statement: Statement, actor: Actor, now: datetime) -> None:
     statement.status = StatementStatus.LOCKED
     statement.locked_at = now
     statement.locked_by_name = actor.login_name

@@ -181,12 +181,14 @@ class Simulation:
             return self.lend()
         from apps.inventory.models import StockDocument
 
-        loan = StockDocument.objects.get(pk=self.rng.choice(self.loans))
+        loan = StockDocument.objects.select_related("other_store").get(pk=self.rng.choice(self.loans))
         line = loan.lines.get()
+        borrower = loan.other_store
+        assert borrower is not None
 
         def act() -> None:
             back = loan_return_create(
-                actor=CASHIER, store=loan.other_store, loan_id=loan.pk, lines=[ReturnLineInput(line.pk, Decimal(1))]
+                actor=CASHIER, store=borrower, loan_id=loan.pk, lines=[ReturnLineInput(line.pk, Decimal(1))]
             )
             loan_confirm(actor=CASHIER, store=loan.store, document_id=back.pk)
 
@@ -225,7 +227,7 @@ class Simulation:
         from apps.accounts.tests.factories import UserFactory
 
         if not hasattr(self, "owner_id"):
-            self.owner_id = UserFactory().pk
+            self.owner_id: int = UserFactory.create().pk
         return self.owner_id
 
     def run(self) -> None:
