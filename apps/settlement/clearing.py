@@ -106,27 +106,25 @@ def _stored_value_spent(card: Card, entry: CardEntry) -> None:
     services = split.services if split else ZERO
     products = split.products if split else ZERO
     paid = services + products
-    parts = (
-        [(SettlementKind.STORED_VALUE_SERVICE, services / paid), (SettlementKind.STORED_VALUE_PRODUCT, products / paid)]
-        if paid
-        else [(SettlementKind.STORED_VALUE_SERVICE, Decimal(1))]
-    )
+    shares = [(SettlementKind.STORED_VALUE_SERVICE, services), (SettlementKind.STORED_VALUE_PRODUCT, products)]
+    parts = [(kind, amount / paid) for kind, amount in shares if amount] if paid else []
+    parts = parts or [(SettlementKind.STORED_VALUE_SERVICE, Decimal(1))]
     day = business_day()
-    taken_principal, taken_gift = -entry.principal_change, -entry.gift_change
-    written = ZERO
+    principal_left, gift_left = -entry.principal_change, -entry.gift_change
     for number, (kind, portion) in enumerate(parts):
-        if not portion:
-            continue
+        # Principal and gift are divided apart, the last part taking what rounding left, so the parts
+        # add up to what the card gave; each part counts its gift at its own rule's ratio.
+        last = number == len(parts) - 1
+        principal = principal_left if last else round_money(-entry.principal_change * portion)
+        gift = gift_left if last else round_money(-entry.gift_change * portion)
+        principal_left -= principal
+        gift_left -= gift
         rule = rule_in_force(kind, day)
-        whole = taken_principal + _gift_counted(taken_gift, rule)
-        # The last part takes what rounding left of the first, so the parts add up to the whole.
-        value = round_money(whole * portion) if number < len(parts) - 1 else round_money(whole) - written
-        written += value
         _write(
             kind=kind,
             payer_id=entry.card_store_id,
             payee_id=entry.store_id,
-            value=value,
+            value=principal + _gift_counted(gift, rule),
             rule=rule,
             entry=entry,
             order_no=split.order_no if split else "",

@@ -78,3 +78,20 @@ def test_package_sessions_served_elsewhere_are_worth_what_the_card_was_paid_over
     assert entry.sessions == 2
     assert entry.value == (price * 2 / 5).quantize(D("0.01"))
     assert audit_all() == []
+
+
+def test_each_part_counts_the_gift_at_its_own_rules_ratio():
+    from datetime import date
+
+    from apps.settlement.models import RuleVersion
+
+    for kind, gift_ratio in ((SettlementKind.STORED_VALUE_SERVICE, "50"), (SettlementKind.STORED_VALUE_PRODUCT, "0")):
+        RuleVersion.objects.create(kind=kind, effective_from=date(2020, 1, 1), share=D("100"), gift_ratio=D(gift_ratio))
+    sold_at, served_at = two_stores()
+    card = card_of(sold_at, paid="1000.00", face_value="1250.00")
+    paid_with_card(served_at, card, services="300.00", products="200.00")
+    entries = {e.kind: e for e in SettlementEntry.objects.all()}
+    # 500 spent: 400 principal and 100 gift, 3:2 by the lines; services count half their 60 of gift.
+    assert entries[SettlementKind.STORED_VALUE_SERVICE].value == D("270.00")
+    assert entries[SettlementKind.STORED_VALUE_PRODUCT].value == D("160.00")
+    assert audit_all() == []
