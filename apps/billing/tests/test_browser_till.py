@@ -34,13 +34,16 @@ from apps.org.models import OrgUnit
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _choose_member(page, name: str) -> None:
+def _choose_member(page, name: str, *, of_another_store: bool = False) -> None:
+    """`of_another_store`: a member of another store of the chain, whom the desk confirms."""
     page.get_by_role("button", name="Choose a member").click()
     dialog = page.get_by_role("dialog", name="Find a member")
     dialog.get_by_label("Name").fill(name)
     dialog.get_by_label("Name").press("Enter")
     dialog.get_by_text(name, exact=True).click()
     dialog.get_by_role("button", name="Select").click()
+    if of_another_store:
+        page.get_by_role("dialog", name="Not a member of this store").get_by_role("button", name="Yes").click()
     expect(dialog).to_be_hidden()
     page.get_by_text("Today's reservations").wait_for()
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from apps.billing.models import Order
-from apps.billing.tests.test_browser_till import _add_item, _commit, _pay
+from apps.billing.tests.test_browser_till import _add_item, _choose_member, _commit, _pay
 from apps.cards.tests.factories import stored_value_card
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.business_days import business_day
@@ -35,19 +35,6 @@ JINGAN, XUHUI = "青丝养护静安店", "青丝养护徐汇店"
 def _page_left(page) -> None:
     """Nothing of the page asks the server while the clock moves: its tokens belong to their day."""
     page.goto("about:blank")
-
-
-def _member_of_another_store_chosen(page, name: str) -> None:
-    """As the till's own step, with the desk confirming a member of another store of the chain."""
-    page.get_by_role("button", name="Choose a member").click()
-    dialog = page.get_by_role("dialog", name="Find a member")
-    dialog.get_by_label("Name").fill(name)
-    dialog.get_by_label("Name").press("Enter")
-    dialog.get_by_text(name, exact=True).click()
-    dialog.get_by_role("button", name="Select").click()
-    page.get_by_role("dialog", name="Not a member of this store").get_by_role("button", name="Yes").click()
-    expect(dialog).to_be_hidden()
-    page.get_by_text("Today's reservations").wait_for()
 
 
 def _statement_confirmed(page, store: str, day: str, statement: Statement, status: str) -> None:
@@ -78,7 +65,7 @@ def test_a_card_of_one_store_pays_a_project_at_another_and_the_stores_settle_it(
 
     # 1. At 徐汇's till, the member's card (sold at 静安) pays the whole project.
     enter(page, "1", row=XUHUI, at="/account")
-    _member_of_another_store_chosen(page, member.name)
+    _choose_member(page, member.name, of_another_store=True)
     _add_item(page, "Project", "结算头皮护理")
     order = _commit(page)
     page.get_by_role("combobox", name="Stored-value card").click()
