@@ -49,7 +49,7 @@ export const settlementKeys = {
   statements: (search: StatementSearch) => ["settlement", "statements", search] as const,
   statement: (id: number) => ["settlement", "statement", id] as const,
   months: (search: MonthSearch) => ["settlement", "months", search] as const,
-  matrix: (month: string) => ["settlement", "matrix", month] as const,
+  matrix: (month: string, storeId: number | null) => ["settlement", "matrix", month, storeId] as const,
   rules: () => ["settlement", "rules"] as const,
   dayClearing: (date: string, storeId: number | null) => ["settlement", "dayClearing", date, storeId] as const,
 };
@@ -83,11 +83,14 @@ export function useMonthSettlements(search: MonthSearch) {
   });
 }
 
-export function useMatrix(month: string) {
+/** The month's matrix: every pair of the caller's stores (head office: of the chain), or with
+ * `storeId` only the pairs that include that store (one of the caller's; at head office any).
+ * `enabled: false` leaves it unasked (the page asks for one store's pairs only once one is chosen). */
+export function useMatrix(month: string, storeId: number | null = null, { enabled = true } = {}) {
   return useQuery({
-    queryKey: settlementKeys.matrix(month),
-    queryFn: () => api.get<Matrix>("/rest/settlement/matrix", { query: { month }, quiet: true }),
-    enabled: MONTH.test(month),
+    queryKey: settlementKeys.matrix(month, storeId),
+    queryFn: () => api.get<Matrix>("/rest/settlement/matrix", { query: { month, storeId }, quiet: true }),
+    enabled: enabled && MONTH.test(month),
   });
 }
 

@@ -1,4 +1,5 @@
 import Alert from "@mui/material/Alert";
+import Autocomplete from "@mui/material/Autocomplete";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -9,10 +10,12 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { BarChart } from "@mui/x-charts/BarChart";
-import { useState } from "react";
+import type { GridColDef, GridSortModel } from "@mui/x-data-grid";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { entriesExportUrl, useMatrix, type Matrix } from "../../api/settlement";
+import { currentSession } from "../../api/session";
+import { entriesExportUrl, useMatrix, type Matrix, type MatrixStore } from "../../api/settlement";
 import { CappedExportButton } from "../../components/CappedExportButton";
 import { DetailError, Loading } from "../../components/feedback";
 import { PageFrame } from "../../components/layout";
@@ -20,20 +23,43 @@ import { mountIsland } from "../../islands/mount";
 import { storeToday } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { monthOf } from "./checks";
-import { NS } from "./grid";
-import { cellLookup, storePositions, type StorePosition } from "./matrix";
+import { NS, rowWithTestId, SettlementGrid } from "./grid";
+import {
+  CHART_MAX_BARS,
+  cellLookup,
+  compareAmounts,
+  largestPositions,
+  matrixPairs,
+  storeFilterOffered,
+  storePositions,
+  TABLE_MAX_STORES,
+  type MatrixPair,
+  type StorePosition,
+} from "./matrix";
 
 const MONTH = /^\d{4}-\d{2}$/;
+/** The pairs a page of the list shows (they are all in the browser: sorted and paged there). */
+const PAIRS_PAGE_SIZE = 25;
+const PAIRS_ORDER: GridSortModel = [{ field: "amount", sort: "desc" }];
+const PairRow = rowWithTestId("matrix-pair");
 
 /** /settlementMatrix (门店间结算矩阵): a month's balance between every pair of the role's stores (head
- * office: every pair), a row per store that owes and a column per store that is owed, and each
- * store's net position (what it is owed minus what it owes) as a bar chart. `?month=` chooses the
- * month (this month by default: the days without statements yet are counted too). */
+ * office: every pair), and each store's net position (what it is owed minus what it owes) as a bar
+ * chart. `?month=` chooses the month (this month by default: the days without statements yet are
+ * counted too). Up to TABLE_MAX_STORES stores it is a table, a row per store that owes and a column
+ * per store that is owed; a chain of hundreds of stores lists its pairs instead (a month can have
+ * 26,000 of them), the largest first, and head office may narrow them to one store's. */
 export function MatrixPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(NS);
   const [month, setMonth] = useState(() => new URLSearchParams(search).get("month") ?? monthOf(storeToday()));
-  const matrix = useMatrix(month);
+  const [store, setStore] = useState<MatrixStore | null>(null);
+  const [actingStoreId] = useState(() => currentSession()?.storeId ?? null);
+  // The whole answer stays asked for while a store is chosen: its stores are the filter's choices.
+  const chain = useMatrix(month);
+  const chosen = useMatrix(month, store?.id ?? null, { enabled: store !== null });
+  const shown = store ? chosen : chain;
   const valid = MONTH.test(month);
+  const filtered = Boolean(chain.data && (store !== null || storeFilterOffered(chain.data, actingStoreId)));
 
   return (
     <PageFrame wide title={t("matrix.title")}>
@@ -46,6 +72,9 @@ export function MatrixPage({ search = window.location.search }: { search?: strin
           onChange={(event) => setMonth(event.target.value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "matrix-month" } }}
         />
+        {valid && filtered && chain.data ? (
+          <StoreFilter stores={chain.data.stores} value={store} onChange={setStore} />
+        ) : null}
         {valid ? (
           <CappedExportButton
             url={entriesExportUrl(month)}
@@ -58,31 +87,91 @@ export function MatrixPage({ search = window.location.search }: { search?: strin
       </Paper>
       {!valid ? (
         <Alert severity="info">{t("matrix.chooseMonth")}</Alert>
-      ) : matrix.isError ? (
+      ) : shown.isError ? (
         <DetailError
-          message={matrix.error instanceof ApiError ? matrix.error.message : undefined}
-          onRetry={() => void matrix.refetch()}
+          message={shown.error instanceof ApiError ? shown.error.message : undefined}
+          onRetry={() => void shown.refetch()}
         />
-      ) : !matrix.data ? (
+      ) : !shown.data ? (
         <Loading />
-      ) : matrix.data.cells.length === 0 ? (
+      ) : shown.data.cells.length === 0 ? (
         <Alert severity="info" data-testid="matrix-empty">
           {t("matrix.empty", { month })}
         </Alert>
       ) : (
-        <>
-          <MatrixTable matrix={matrix.data} />
-          <NetChart positions={storePositions(matrix.data)} />
-        </>
+        <MatrixView matrix={shown.data} month={month} store={store} />
       )}
     </PageFrame>
   );
 }
 
-function MatrixTable({ matrix }: { matrix: Matrix }) {
+/** A store to narrow the pairs to, by name, among the month's stores. */
+function StoreFilter({
+  stores,
+  value,
+  onChange,
+}: {
+  stores: MatrixStore[];
+  value: MatrixStore | null;
+  onChange: (store: MatrixStore | null) => void;
+}) {
+  const { t } = useTranslation(NS);
+  // Another month may not have the chosen store: it stays a choice, to be cleared.
+  const options = value && !stores.some((store) => store.id === value.id) ? [value, ...stores] : stores;
+  return (
+    <Autocomplete<MatrixStore>
+      size="small"
+      sx={{ minWidth: 260 }}
+      value={value}
+      options={options}
+      getOptionLabel={(store) => store.name}
+      getOptionKey={(store) => store.id}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      onChange={(_event, chosen) => onChange(chosen)}
+      noOptionsText={t("matrix.noStore")}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t("matrix.store")}
+          placeholder={t("matrix.allStores")}
+          slotProps={{
+            ...params.slotProps,
+            inputLabel: { ...params.slotProps.inputLabel, shrink: true },
+            htmlInput: { ...params.slotProps.htmlInput, "data-testid": "matrix-store" },
+          }}
+        />
+      )}
+    />
+  );
+}
+
+function MatrixView({ matrix, month, store }: { matrix: Matrix; month: string; store: MatrixStore | null }) {
+  const { t } = useTranslation(NS);
+  // A chain's month is 26,000 cells: summed and sorted once per answer, not at every render.
+  const positions = useMemo(() => storePositions(matrix), [matrix]);
+  const listed = matrix.stores.length > TABLE_MAX_STORES;
+  return (
+    <>
+      {listed ? (
+        <>
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="matrix-listed">
+            {store
+              ? t("matrix.listedForStore", { count: matrix.stores.length, month, store: store.name })
+              : t("matrix.listed", { count: matrix.stores.length, month })}
+          </Alert>
+          <PairsGrid matrix={matrix} />
+        </>
+      ) : (
+        <MatrixTable matrix={matrix} positions={positions} />
+      )}
+      <NetChart positions={positions} store={store} />
+    </>
+  );
+}
+
+function MatrixTable({ matrix, positions }: { matrix: Matrix; positions: StorePosition[] }) {
   const { t } = useTranslation(NS);
   const amountOf = cellLookup(matrix);
-  const positions = storePositions(matrix);
   return (
     <Paper variant="outlined" sx={{ mb: 2 }}>
       <TableContainer>
@@ -139,20 +228,81 @@ function MatrixTable({ matrix }: { matrix: Matrix }) {
   );
 }
 
-/** Each store's net position for the month: above zero it is owed money, below it owes. */
-function NetChart({ positions }: { positions: StorePosition[] }) {
+/** The month's pairs, who owes whom how much, the largest first, a page at a time. */
+function PairsGrid({ matrix }: { matrix: Matrix }) {
   const { t } = useTranslation(NS);
+  const pairs = useMemo(() => matrixPairs(matrix), [matrix]);
+  const columns: GridColDef<MatrixPair>[] = [
+    { field: "fromStoreName", headerName: t("matrix.owes"), flex: 1, minWidth: 160 },
+    { field: "toStoreName", headerName: t("matrix.isOwed"), flex: 1, minWidth: 160 },
+    {
+      field: "amount",
+      headerName: t("matrix.amount"),
+      minWidth: 140,
+      flex: 1,
+      align: "right",
+      headerAlign: "right",
+      sortComparator: compareAmounts,
+      renderCell: ({ row }) => formatMoney(row.amount),
+    },
+  ];
+  return (
+    <Paper variant="outlined" sx={{ mb: 2 }}>
+      <SettlementGrid
+        rows={pairs}
+        columns={columns}
+        getRowId={(row) => row.id}
+        row={PairRow}
+        testId="matrix-pairs"
+        label={t("matrix.pairsLabel")}
+        loading={false}
+        emptyText={t("matrix.noPairs")}
+        pageSize={PAIRS_PAGE_SIZE}
+        sortModel={PAIRS_ORDER}
+      />
+    </Paper>
+  );
+}
+
+/** Each store's net position for the month: above zero it is owed money, below it owes. A chain's
+ * hundreds of stores are cut to the CHART_MAX_BARS largest, either way. Narrowed to a store, the
+ * other stores' positions count only their pairs with it. */
+function NetChart({ positions, store }: { positions: StorePosition[]; store: MatrixStore | null }) {
+  const { t } = useTranslation(NS);
+  const bars = largestPositions(positions, CHART_MAX_BARS);
+  // Beyond a few bars the names lean, so that each has its bar's width and more (cut with "…").
+  const crowded = bars.length > 6;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="matrix-chart">
       <Typography variant="subtitle2" component="h2">
         {t("matrix.chart")}
       </Typography>
+      {store ? (
+        <Typography variant="caption" color="text.secondary" component="p" data-testid="matrix-chart-store">
+          {t("matrix.chartForStore", { store: store.name })}
+        </Typography>
+      ) : null}
+      {bars.length < positions.length ? (
+        <Typography variant="caption" color="text.secondary" component="p" data-testid="matrix-chart-largest">
+          {t("matrix.chartLargest", { count: bars.length, total: positions.length })}
+        </Typography>
+      ) : null}
       <BarChart
-        height={300}
-        xAxis={[{ scaleType: "band", data: positions.map((position) => position.name) }]}
+        height={crowded ? 380 : 320}
+        xAxis={[
+          {
+            scaleType: "band",
+            data: bars.map((position) => position.name),
+            // The default 25px leaves a name 16px, less than a line of Chinese: it was cut to nothing.
+            height: crowded ? 110 : 40,
+            tickLabelStyle: crowded ? { angle: -40, textAnchor: "end", fontSize: 12 } : { fontSize: 12 },
+          },
+        ]}
+        // Room for ticks up to "-10,000,000": the default 45px cut "-100,000" to "-100,…".
+        yAxis={[{ width: 80 }]}
         series={[
           {
-            data: positions.map((position) => Number(position.net)),
+            data: bars.map((position) => Number(position.net)),
             label: t("matrix.net"),
             valueFormatter: (value: number | null) => (value === null ? "" : formatMoney(value.toFixed(2))),
           },

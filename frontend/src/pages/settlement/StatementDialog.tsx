@@ -29,6 +29,7 @@ import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import {
+  cardText,
   confirmedByText,
   disputeBody,
   disputeProblems,
@@ -164,10 +165,10 @@ function EntriesGrid({ entries }: { entries: StatementEntry[] }) {
     { field: "kindName", headerName: t("fields.kind"), flex: 2, minWidth: 200 },
     { field: "orderNo", headerName: t("fields.orderNo"), flex: 1, minWidth: 150 },
     {
-      field: "cardId",
+      field: "cardNo",
       headerName: t("fields.card"),
-      width: 100,
-      renderCell: ({ row }) => (row.cardId === null ? "" : `#${row.cardId}`),
+      minWidth: 130,
+      valueGetter: (_value, row) => cardText(row),
     },
     money("value", t("fields.value")),
     {

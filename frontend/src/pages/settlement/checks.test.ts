@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cardText,
   confirmedByText,
   disputeProblems,
   monthOf,
@@ -9,7 +10,15 @@ import {
   ruleProblems,
   yesterdayOf,
 } from "./checks";
-import { cellLookup, storePositions } from "./matrix";
+import {
+  CHART_MAX_BARS,
+  cellLookup,
+  largestPositions,
+  matrixPairs,
+  storeFilterOffered,
+  storePositions,
+  type StorePosition,
+} from "./matrix";
 
 describe("the settlement pages' days and months", () => {
   it("starts on yesterday, this month and the month before", () => {
@@ -103,5 +112,67 @@ describe("the matrix", () => {
       { storeId: 11, name: "Store B", owes: "0.00", owed: "1234.60", net: "1234.60" },
       { storeId: 12, name: "Store C", owes: "0.30", owed: "0.00", net: "-0.30" },
     ]);
+  });
+});
+
+describe("an entry's card", () => {
+  it("reads by its number; by its id only when the number is missing; blank without a card", () => {
+    expect(cardText({ cardId: 33, cardNo: "SV20261001" })).toBe("SV20261001");
+    expect(cardText({ cardId: 33, cardNo: "" })).toBe("#33");
+    expect(cardText({ cardId: null, cardNo: "" })).toBe("");
+  });
+});
+
+describe("a chain's matrix", () => {
+  const position = (storeId: number, net: string): StorePosition => ({
+    storeId,
+    name: `Shop ${storeId}`,
+    owes: "0.00",
+    owed: "0.00",
+    net,
+  });
+
+  it("charts the 20 largest of 25 stores' positions, either way, from the most owed to the most owing", () => {
+    // -12, +12, -11, +11, … -1, +1, and one store at 0.
+    const positions = Array.from({ length: 24 }, (_, index) => {
+      const size = 12 - Math.floor(index / 2);
+      return position(index + 1, `${index % 2 === 0 ? "-" : ""}${size}.00`);
+    }).concat(position(25, "0.00"));
+    const bars = largestPositions(positions, CHART_MAX_BARS);
+    expect(bars).toHaveLength(20);
+    // Left out: the five smallest, ±2, ±1 and 0.
+    const left = positions.filter((one) => !bars.includes(one)).map((one) => one.net);
+    expect(left.sort()).toEqual(["-1.00", "-2.00", "0.00", "1.00", "2.00"]);
+    expect(bars.map((bar) => bar.net).slice(0, 3)).toEqual(["12.00", "11.00", "10.00"]);
+    expect(bars.map((bar) => bar.net).slice(-3)).toEqual(["-10.00", "-11.00", "-12.00"]);
+    // A chain of at most 20 keeps every store, in the matrix's order.
+    expect(largestPositions(positions.slice(0, 20), CHART_MAX_BARS)).toEqual(positions.slice(0, 20));
+  });
+
+  it("lists the pairs, the largest amount first, compared in cents rather than as text", () => {
+    const matrix = {
+      stores: [
+        { id: 1, name: "Shop A" },
+        { id: 2, name: "Shop B" },
+        { id: 3, name: "Shop C" },
+      ],
+      cells: [
+        { fromStoreId: 1, toStoreId: 2, amount: "9.50" },
+        { fromStoreId: 3, toStoreId: 2, amount: "100.00" },
+        { fromStoreId: 3, toStoreId: 1, amount: "20.00" },
+      ],
+    };
+    expect(matrixPairs(matrix).map((pair) => [pair.id, pair.fromStoreName, pair.toStoreName, pair.amount])).toEqual([
+      ["3-2", "Shop C", "Shop B", "100.00"],
+      ["3-1", "Shop C", "Shop A", "20.00"],
+      ["1-2", "Shop A", "Shop B", "9.50"],
+    ]);
+  });
+
+  it("offers a store filter above 30 stores, and only above the stores' level", () => {
+    const stores = (count: number) => Array.from({ length: count }, (_, index) => ({ id: 101 + index, name: "" }));
+    expect(storeFilterOffered({ stores: stores(31) }, 1)).toBe(true);
+    expect(storeFilterOffered({ stores: stores(30) }, 1)).toBe(false);
+    expect(storeFilterOffered({ stores: stores(31) }, 105)).toBe(false);
   });
 });

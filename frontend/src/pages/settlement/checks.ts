@@ -2,7 +2,7 @@
  * their forms before anything is sent (the server checks the same and answers in the page's language
  * too), and the bodies the forms send. */
 
-import type { RuleVersionInput, Statement } from "../../api/settlement";
+import type { RuleVersionInput, Statement, StatementEntry } from "../../api/settlement";
 import { withinBound } from "../../lib/bounds";
 import { addDays } from "../../lib/dates";
 
@@ -45,6 +45,13 @@ export function percentText(value: string | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   const number = Number(value);
   return Number.isFinite(number) ? `${number}%` : value;
+}
+
+/** An entry's card as the cashier knows it, by its number; "#<id>" only for a card the server gave
+ * no number for; blank for an entry of no card (a loan, an adjustment). */
+export function cardText(entry: Pick<StatementEntry, "cardId" | "cardNo">): string {
+  if (entry.cardNo) return entry.cardNo;
+  return entry.cardId === null ? "" : `#${entry.cardId}`;
 }
 
 // -- the dispute ----------------------------------------------------------------------------------

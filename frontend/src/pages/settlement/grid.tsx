@@ -1,8 +1,16 @@
 /** Pieces the settlement pages share: their namespace, a Data Grid in the page's language (each row
- * named by a test id, a page of rows from the server when paged), and the status chips. */
+ * named by a test id, a page of rows from the server when paged, or of rows the browser holds), and
+ * the status chips. */
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
-import type { GridColDef, GridPaginationModel, GridRowId, GridRowProps, GridValidRowModel } from "@mui/x-data-grid";
+import type {
+  GridColDef,
+  GridPaginationModel,
+  GridRowId,
+  GridRowProps,
+  GridSortModel,
+  GridValidRowModel,
+} from "@mui/x-data-grid";
 import { GridRow } from "@mui/x-data-grid/components";
 import { DataGrid } from "@mui/x-data-grid/DataGrid";
 import { enUS, zhCN } from "@mui/x-data-grid/locales";
@@ -39,6 +47,8 @@ export function SettlementGrid<R extends GridValidRowModel>({
   loading,
   emptyText,
   paging,
+  pageSize,
+  sortModel,
   onRowClick,
   height,
 }: {
@@ -51,8 +61,12 @@ export function SettlementGrid<R extends GridValidRowModel>({
   label: string;
   loading: boolean;
   emptyText: string;
-  /** A page of the server's rows; without it every row is shown. */
+  /** A page of the server's rows; without it (and without `pageSize`) every row is shown. */
   paging?: GridPaging;
+  /** Rows the browser already holds, shown this many a page. */
+  pageSize?: number;
+  /** The order the grid starts in (the person may sort by another column). */
+  sortModel?: GridSortModel;
   onRowClick?: (row: R) => void;
   /** A fixed height (rows scroll inside it); by default the grid is as tall as its rows. */
   height?: number;
@@ -78,7 +92,13 @@ export function SettlementGrid<R extends GridValidRowModel>({
               onPaginationModelChange: paging.onChange,
               pageSizeOptions: PAGE_SIZES,
             }
-          : { hideFooter: rows.length <= 100 })}
+          : pageSize
+            ? { pageSizeOptions: [pageSize] }
+            : { hideFooter: rows.length <= 100 })}
+        initialState={{
+          ...(pageSize && !paging ? { pagination: { paginationModel: { page: 0, pageSize } } } : {}),
+          ...(sortModel ? { sorting: { sortModel } } : {}),
+        }}
         onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
         slots={{ row }}
         sx={onRowClick ? { "& .MuiDataGrid-row": { cursor: "pointer" } } : undefined}

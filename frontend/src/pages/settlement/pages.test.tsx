@@ -59,6 +59,7 @@ const entry = {
   orderId: 900,
   orderNo: "SO20261123001",
   cardId: 33,
+  cardNo: "SV20261001",
   amount: "1254.50",
   value: "1568.13",
   share: "80.00",
@@ -141,7 +142,9 @@ describe("StatementsPage", () => {
     expect(within(first).getByText("SO20261123001")).toBeInTheDocument();
     expect(within(first).getByText("80%")).toBeInTheDocument();
     expect(within(first).getByText("¥1,568.13")).toBeInTheDocument();
-    expect(within(first).getByText("#33")).toBeInTheDocument();
+    // The card by its number, as the cashier knows it, not by its id.
+    expect(within(first).getByText("SV20261001")).toBeInTheDocument();
+    expect(within(first).queryByText("#33")).not.toBeInTheDocument();
     expect(within(within(entries).getByTestId("entry-row-72")).getByText("#70")).toBeInTheDocument();
     expect(within(dialog).getByTestId("statement-status")).toHaveTextContent("open");
     expect(window.location.search).toBe("?statementId=5");
@@ -280,6 +283,85 @@ describe("MatrixPage", () => {
     expect(screen.getByTestId("matrix-chart")).toHaveTextContent("Each store's net position");
     expect(screen.getByTestId("matrix-chart").querySelector("svg")).not.toBeNull();
     expect(server.callsTo("GET /rest/settlement/matrix")[0]!.query.get("month")).toBe("2026-11");
+  });
+
+  /** A month of `count` stores (ids 101…), each owing the next one, the later the more. */
+  function chainOf(count: number) {
+    const stores = Array.from({ length: count }, (_, index) => ({ id: 101 + index, name: `Shop ${index + 1}` }));
+    const cells = stores.slice(1).map((store, index) => ({
+      fromStoreId: stores[index]!.id,
+      toStoreId: store.id,
+      amount: `${(index + 1) * 10}.00`,
+    }));
+    return { month: "2026-11", stores, cells };
+  }
+
+  it("keeps the table for a chain of 2 stores: no list of pairs, no store filter", async () => {
+    session([BTN_SETTLEMENT_STATEMENT]);
+    fakeServer({ "GET /rest/settlement/matrix": () => ok(chainOf(2)) });
+    render_(<MatrixPage search="?month=2026-11" />);
+    const table = await screen.findByTestId("settlement-matrix");
+    expect(within(table).getByTestId("matrix-cell-101-102")).toHaveTextContent("¥10.00");
+    expect(screen.queryByTestId("matrix-pairs")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("matrix-listed")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("matrix-store")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("matrix-chart-largest")).not.toBeInTheDocument();
+  });
+
+  it("lists the pairs of a chain of 31 stores, the largest first, and narrows them to a chosen store", async () => {
+    // Head office: its level is not one of the stores.
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 1, btn: [] })));
+    const chain = chainOf(31);
+    const ofShop7 = {
+      month: "2026-11",
+      stores: chain.stores.slice(5, 8),
+      cells: chain.cells.slice(5, 7),
+    };
+    const server = fakeServer({
+      "GET /rest/settlement/matrix": (call) => ok(call.query.get("storeId") === "107" ? ofShop7 : chain),
+    });
+    render_(<MatrixPage search="?month=2026-11" />);
+
+    const pairs = await screen.findByTestId("matrix-pairs");
+    expect(screen.queryByTestId("settlement-matrix")).not.toBeInTheDocument();
+    expect(screen.getByTestId("matrix-listed")).toHaveTextContent(
+      "The chain has 31 stores clearing in 2026-11, so the pairs are listed",
+    );
+    // 30 pairs, 25 a page, the largest first.
+    const rows = within(pairs).getAllByTestId(/^matrix-pair-/);
+    expect(rows).toHaveLength(25);
+    expect(rows[0]).toHaveAttribute("data-testid", "matrix-pair-130-131");
+    expect(rows[0]).toHaveTextContent("Shop 30Shop 31¥300.00");
+    expect(rows[24]).toHaveAttribute("data-testid", "matrix-pair-106-107");
+    // The chart draws the 20 largest positions of the 31, and says so.
+    expect(screen.getByTestId("matrix-chart-largest")).toHaveTextContent(
+      "The 20 stores with the largest net positions, either way, of 31",
+    );
+
+    const filter = screen.getByTestId("matrix-store");
+    fireEvent.change(filter, { target: { value: "Shop 7" } });
+    fireEvent.click(await screen.findByRole("option", { name: "Shop 7" }));
+
+    // Shop 7's pairs take in 3 stores: the table again.
+    const table = await screen.findByTestId("settlement-matrix");
+    expect(within(table).getByTestId("matrix-cell-106-107")).toHaveTextContent("¥60.00");
+    expect(within(table).getByTestId("matrix-cell-107-108")).toHaveTextContent("¥70.00");
+    expect(screen.queryByTestId("matrix-pairs")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("matrix-listed")).not.toBeInTheDocument();
+    const narrowed = server.callsTo("GET /rest/settlement/matrix").filter((call) => call.query.has("storeId"));
+    expect(narrowed).toHaveLength(1);
+    expect(Object.fromEntries(narrowed[0]!.query)).toEqual({ month: "2026-11", storeId: "107" });
+    expect(screen.getByTestId("matrix-chart-store")).toHaveTextContent("Only the pairs with Shop 7 are counted");
+    // The filter stays, to choose another store or all of them again.
+    expect(screen.getByTestId("matrix-store")).toHaveValue("Shop 7");
+  });
+
+  it("lists the pairs at a store's level without offering other stores (the server would refuse them)", async () => {
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 101, btn: [] })));
+    fakeServer({ "GET /rest/settlement/matrix": () => ok(chainOf(40)) });
+    render_(<MatrixPage search="?month=2026-11" />);
+    expect(await screen.findByTestId("matrix-pairs")).toBeInTheDocument();
+    expect(screen.queryByTestId("matrix-store")).not.toBeInTheDocument();
   });
 
   it("says when the month has no clearing between stores", async () => {
