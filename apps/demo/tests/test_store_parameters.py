@@ -141,6 +141,7 @@ READS: dict[tuple[str, str, str], Read] = {
     ("get", "/rest/taskCenterRest/searchTaskStore", "storeId"): _query("/rest/taskCenterRest/searchTaskStore"),
     ("get", "/rest/timePeriod/list", "storeId"): _query("/rest/timePeriod/list"),
     ("get", "/rest/settlement/dayClearing", "storeId"): _query("/rest/settlement/dayClearing"),
+    ("get", "/rest/settlement/matrix", "storeId"): _query("/rest/settlement/matrix", extra="&month=2026-01"),
     ("get", "/rest/settlement/entries/export", "storeId"): _query(
         "/rest/settlement/entries/export", extra="&month=2026-01"
     ),
