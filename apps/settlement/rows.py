@@ -127,3 +127,8 @@ class DayClearingRow(TypedDict):
     owedToStore: str
     owedByStore: str
     entries: int
+
+
+class CallerStoresRow(TypedDict):
+    stores: list[MatrixStoreRow]
+    headOffice: bool

@@ -17,6 +17,7 @@ from apps.org.selectors import stores
 from apps.settlement.choices import RULE_KINDS, MonthStatus, SettlementKind, StatementStatus
 from apps.settlement.models import MonthSettlement, RuleVersion, SettlementEntry, Statement
 from apps.settlement.rows import (
+    CallerStoresRow,
     ConfirmationRow,
     DayClearingRow,
     MatrixCellRow,
@@ -278,3 +279,9 @@ def day_clearing(*, store_id: int, day: date) -> DayClearingRow:
         "owedByStore": money_to_wire(sums["owed_by"]),
         "entries": sums["entries"],
     }
+
+
+def caller_stores(store_ids: Iterable[int], *, head_office: bool) -> CallerStoresRow:
+    """The stores the caller's filters offer: the role's stores, by name."""
+    rows = stores().filter(pk__in=list(store_ids)).order_by("name", "pk").values_list("pk", "name")
+    return {"stores": [{"id": pk, "name": name} for pk, name in rows], "headOffice": head_office}

@@ -135,6 +135,11 @@ class MatrixCellOutputSerializer(serializers.Serializer[Any]):
     amount = serializers.CharField(help_text="what from owes to over the month, netted")
 
 
+class CallerStoresOutputSerializer(serializers.Serializer[Any]):
+    stores = MatrixStoreOutputSerializer(many=True, help_text="the caller's stores, by name")
+    headOffice = serializers.BooleanField(help_text="the role acts above the stores (head office's calls open)")
+
+
 class MatrixOutputSerializer(serializers.Serializer[Any]):
     month = serializers.CharField(help_text="YYYY-MM")
     stores = MatrixStoreOutputSerializer(many=True)

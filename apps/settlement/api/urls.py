@@ -14,6 +14,7 @@ urlpatterns = [
     path(R + "confirm/<id:statement_id>", views.StatementConfirmApi.as_view(), name="settlement-confirm"),
     path(R + "dispute/<id:statement_id>", views.StatementDisputeApi.as_view(), name="settlement-dispute"),
     path(R + "matrix", views.MatrixApi.as_view(), name="settlement-matrix"),
+    path(R + "stores", views.CallerStoresApi.as_view(), name="settlement-stores"),
     path(R + "entries/export", views.EntriesExportApi.as_view(), name="settlement-entries-export"),
     path(R + "rules", views.RulesApi.as_view(), name="settlement-rules"),
     path(R + "make", views.StatementsMakeApi.as_view(), name="settlement-make"),

@@ -126,6 +126,18 @@ class StatementDisputeApi(ErpApi):
         )
 
 
+class CallerStoresApi(ErpApi):
+    required_codes = RULES
+
+    @extend_schema(
+        responses=io.CallerStoresOutputSerializer,
+        summary="The stores the settlement pages' filters offer the caller, and whether it acts as head office",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        head_office = chosen_store_id(request) is None
+        return EnvelopeResponse(selectors.caller_stores(scope_of(request).store_ids, head_office=head_office))
+
+
 class MatrixApi(ErpApi):
     required_codes = READ
 

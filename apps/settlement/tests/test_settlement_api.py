@@ -219,3 +219,12 @@ def test_a_dispute_needs_a_reason_and_blocks_confirming_until_decided(owner_a, o
         assert_envelope(confirm(owner_b, row["statementId"], "b"), status=409, errcode="SET-40903")
         yesterday = business_day() - timedelta(days=1)
         assert yesterday.isoformat() == row["date"]
+
+
+def test_the_filters_offer_the_callers_stores_and_say_whether_it_acts_as_head_office(owner_a, head_office, stores):
+    a, b = stores
+    at_store = assert_envelope(owner_a.get("/rest/settlement/stores"), status=200)
+    assert at_store == {"stores": [{"id": a.pk, "name": a.name}], "headOffice": False}
+    chain = assert_envelope(head_office.get("/rest/settlement/stores"), status=200)
+    assert chain["headOffice"] is True
+    assert {store["id"] for store in chain["stores"]} >= {a.pk, b.pk}

@@ -1780,6 +1780,13 @@ export interface paths {
      */
     get: operations["settlement_statements_retrieve"];
   };
+  "/rest/settlement/stores": {
+    /**
+     * The stores the settlement pages' filters offer the caller, and whether it acts as head office
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["settlement_stores_retrieve"];
+  };
   "/rest/shopDetail/UpdateErpStore": {
     /**
      * Edit a store's information (UpdateErpStore); its approval, money and stock settings need BTN-MDGL-STORE-CONTROLS
@@ -2800,6 +2807,12 @@ export interface components {
       count: number;
       /** @description what the records of the kind cost */
       amount: string;
+    };
+    CallerStoresOutput: {
+      /** @description the caller's stores, by name */
+      stores: components["schemas"]["MatrixStoreOutput"][];
+      /** @description the role acts above the stores (head office's calls open) */
+      headOffice: boolean;
     };
     CancelApplyInput: {
       memId: number;
@@ -29216,6 +29229,69 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["StatementPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The stores the settlement pages' filters offer the caller, and whether it acts as head office
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  settlement_stores_retrieve: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CallerStoresOutput"];
           };
         };
       };
