@@ -6,6 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "./client";
 import type { QueryOf, Schemas } from "./schema";
+import { hasButtonCode } from "./session";
 
 /** The button codes of the settlement pages (apps/core/role_codes.py): an owner reads, confirms and
  * disputes their stores' statements; head office sets the rules, makes a day's statements, rolls a
@@ -33,6 +34,7 @@ export type RuleVersion = Schemas["RuleVersionOutput"];
 export type RuleVersionInput = Schemas["RuleVersionInput"];
 export type DayClearing = Schemas["DayClearingOutput"];
 export type Made = Schemas["MadeOutput"];
+export type CallerStores = Schemas["CallerStoresOutput"];
 
 export type StatementSearch = QueryOf<"settlement_statements_retrieve">;
 export type MonthSearch = QueryOf<"settlement_months_retrieve">;
@@ -52,6 +54,7 @@ export const settlementKeys = {
   matrix: (month: string, storeId: number | null) => ["settlement", "matrix", month, storeId] as const,
   rules: () => ["settlement", "rules"] as const,
   dayClearing: (date: string, storeId: number | null) => ["settlement", "dayClearing", date, storeId] as const,
+  stores: () => ["settlement", "stores"] as const,
 };
 
 const MONTH = /^\d{4}-\d{2}$/;
@@ -111,6 +114,26 @@ export function useDayClearing(date: string, storeId: number | null) {
   });
 }
 
+/** The caller's stores by name (the pages' store filters offer them), and whether the role acts above
+ * the stores (head office). They change only with the role's stores: read once a page. */
+export function useCallerStores({ enabled = true } = {}) {
+  return useQuery({
+    queryKey: settlementKeys.stores(),
+    queryFn: () => api.get<CallerStores>("/rest/settlement/stores", { quiet: true }),
+    staleTime: Infinity,
+    enabled,
+  });
+}
+
+/** Whether a head-office command is offered: the role has its button code and acts above the stores
+ * (the server refuses these at a store's level with 403). Hidden until the caller's stores are read,
+ * so that a store's level never sees it flash. */
+export function useHeadOfficeCommand(code: string): boolean {
+  const granted = hasButtonCode(code);
+  const stores = useCallerStores({ enabled: granted });
+  return granted && stores.data?.headOffice === true;
+}
+
 /** A command's variables: its body (if any) and the Idempotency-Key of the submission. */
 interface Keyed {
   key: string;
@@ -122,7 +145,11 @@ function useSettlementMutation<V extends Keyed, T>(call: (variables: V) => Promi
   return useMutation({
     mutationFn: call,
     onSuccess: async (answer) => {
-      await queryClient.invalidateQueries({ queryKey: settlementKeys.all });
+      // The caller's stores do not change with a command: not read again.
+      await queryClient.invalidateQueries({
+        queryKey: settlementKeys.all,
+        predicate: (query) => query.queryKey[1] !== settlementKeys.stores()[1],
+      });
       onDone?.(answer);
     },
   });

@@ -1,5 +1,4 @@
 import Alert from "@mui/material/Alert";
-import Autocomplete from "@mui/material/Autocomplete";
 import Paper from "@mui/material/Paper";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -14,8 +13,7 @@ import type { GridColDef, GridSortModel } from "@mui/x-data-grid";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { currentSession } from "../../api/session";
-import { entriesExportUrl, useMatrix, type Matrix, type MatrixStore } from "../../api/settlement";
+import { entriesExportUrl, useCallerStores, useMatrix, type Matrix, type MatrixStore } from "../../api/settlement";
 import { CappedExportButton } from "../../components/CappedExportButton";
 import { DetailError, Loading } from "../../components/feedback";
 import { PageFrame } from "../../components/layout";
@@ -23,7 +21,7 @@ import { mountIsland } from "../../islands/mount";
 import { storeToday } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { monthOf } from "./checks";
-import { NS, rowWithTestId, SettlementGrid } from "./grid";
+import { NS, rowWithTestId, SettlementGrid, StoreFilter } from "./grid";
 import {
   CHART_MAX_BARS,
   cellLookup,
@@ -53,13 +51,13 @@ export function MatrixPage({ search = window.location.search }: { search?: strin
   const { t } = useTranslation(NS);
   const [month, setMonth] = useState(() => new URLSearchParams(search).get("month") ?? monthOf(storeToday()));
   const [store, setStore] = useState<MatrixStore | null>(null);
-  const [actingStoreId] = useState(() => currentSession()?.storeId ?? null);
+  const headOffice = useCallerStores().data?.headOffice === true;
   // The whole answer stays asked for while a store is chosen: its stores are the filter's choices.
   const chain = useMatrix(month);
   const chosen = useMatrix(month, store?.id ?? null, { enabled: store !== null });
   const shown = store ? chosen : chain;
   const valid = MONTH.test(month);
-  const filtered = Boolean(chain.data && (store !== null || storeFilterOffered(chain.data, actingStoreId)));
+  const filtered = Boolean(chain.data && (store !== null || storeFilterOffered(chain.data, headOffice)));
 
   return (
     <PageFrame wide title={t("matrix.title")}>
@@ -73,7 +71,7 @@ export function MatrixPage({ search = window.location.search }: { search?: strin
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "matrix-month" } }}
         />
         {valid && filtered && chain.data ? (
-          <StoreFilter stores={chain.data.stores} value={store} onChange={setStore} />
+          <StoreFilter stores={chain.data.stores} value={store} onChange={setStore} testId="matrix-store" />
         ) : null}
         {valid ? (
           <CappedExportButton
@@ -102,46 +100,6 @@ export function MatrixPage({ search = window.location.search }: { search?: strin
         <MatrixView matrix={shown.data} month={month} store={store} />
       )}
     </PageFrame>
-  );
-}
-
-/** A store to narrow the pairs to, by name, among the month's stores. */
-function StoreFilter({
-  stores,
-  value,
-  onChange,
-}: {
-  stores: MatrixStore[];
-  value: MatrixStore | null;
-  onChange: (store: MatrixStore | null) => void;
-}) {
-  const { t } = useTranslation(NS);
-  // Another month may not have the chosen store: it stays a choice, to be cleared.
-  const options = value && !stores.some((store) => store.id === value.id) ? [value, ...stores] : stores;
-  return (
-    <Autocomplete<MatrixStore>
-      size="small"
-      sx={{ minWidth: 260 }}
-      value={value}
-      options={options}
-      getOptionLabel={(store) => store.name}
-      getOptionKey={(store) => store.id}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      onChange={(_event, chosen) => onChange(chosen)}
-      noOptionsText={t("matrix.noStore")}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t("matrix.store")}
-          placeholder={t("matrix.allStores")}
-          slotProps={{
-            ...params.slotProps,
-            inputLabel: { ...params.slotProps.inputLabel, shrink: true },
-            htmlInput: { ...params.slotProps.htmlInput, "data-testid": "matrix-store" },
-          }}
-        />
-      )}
-    />
   );
 }
 

@@ -10,10 +10,10 @@ import type { GridColDef, GridPaginationModel } from "@mui/x-data-grid";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { hasButtonCode } from "../../api/session";
 import {
   BTN_SETTLEMENT_PAY,
   entriesExportUrl,
+  useHeadOfficeCommand,
   useMarkMonthPaid,
   useMonthSettlements,
   useRollUpMonth,
@@ -45,7 +45,7 @@ export function MonthSettlements({ initialMonth }: { initialMonth: string }) {
   });
   const paging = chosenPaging.month === month ? chosenPaging.model : { ...chosenPaging.model, page: 0 };
   const months = useMonthSettlements({ month, pageNo: paging.page + 1, pageSize: paging.pageSize });
-  const mayPay = hasButtonCode(BTN_SETTLEMENT_PAY);
+  const mayPay = useHeadOfficeCommand(BTN_SETTLEMENT_PAY);
   const [rolling, setRolling] = useState(false);
   const rollKey = useSubmissionKey({ month });
   const rollUp = useRollUpMonth(() => rollKey.renew());

@@ -14,8 +14,13 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { hasButtonCode } from "../../api/session";
-import { BTN_SETTLEMENT_RULES, useRules, type RuleKind, type RuleVersion } from "../../api/settlement";
+import {
+  BTN_SETTLEMENT_RULES,
+  useHeadOfficeCommand,
+  useRules,
+  type RuleKind,
+  type RuleVersion,
+} from "../../api/settlement";
 import { DetailError, Loading } from "../../components/feedback";
 import { Facts, PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
@@ -33,7 +38,7 @@ export function RulesPage() {
   const { t } = useTranslation(NS);
   const rules = useRules();
   const [versioning, setVersioning] = useState<RuleKind | null>(null);
-  const may = hasButtonCode(BTN_SETTLEMENT_RULES);
+  const may = useHeadOfficeCommand(BTN_SETTLEMENT_RULES);
 
   return (
     <PageFrame wide title={t("rules.title")}>

@@ -7,9 +7,10 @@ import type { GridColDef, GridPaginationModel } from "@mui/x-data-grid";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { hasButtonCode } from "../../api/session";
 import {
   BTN_SETTLEMENT_PAY,
+  useCallerStores,
+  useHeadOfficeCommand,
   useMakeStatements,
   useStatement,
   useStatements,
@@ -24,7 +25,7 @@ import { storeToday } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { confirmedByText, previousMonth, yesterdayOf } from "./checks";
-import { NS, pairText, rowWithTestId, SettlementGrid, StatementStatusChip } from "./grid";
+import { NS, pairText, rowWithTestId, SettlementGrid, StatementStatusChip, StoreFilter } from "./grid";
 import { MonthSettlements } from "./MonthSettlements";
 import { StatementDialog } from "./StatementDialog";
 
@@ -50,7 +51,8 @@ function rememberStatement(id: number | null): void {
  * one store owes another for the cards used, topped up or moved and the goods lent across stores;
  * a statement's entries, confirming it (after a confirmation) or disputing it with a correction and
  * a reason; and the months, rolled up and paid by head office. `?statementId=` opens a statement
- * (the approval centre links a dispute here), `?date=` a day, `?month=` the month tab. */
+ * (the approval centre links a dispute here), `?date=` a day, `?storeId=` one of the role's stores,
+ * `?month=` the month tab. */
 export function StatementsPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(NS);
   const [params] = useState(() => new URLSearchParams(search));
@@ -58,6 +60,7 @@ export function StatementsPage({ search = window.location.search }: { search?: s
   const [tab, setTab] = useState<TabKey>(params.get("month") ? "month" : "day");
   const [openId, setOpenId] = useState<number | null>(linkedId);
   const [chosenDate, setChosenDate] = useState<string | null>(params.get("date"));
+  const [storeId, setStoreId] = useState<number | null>(idFrom(params.get("storeId")));
   // A linked statement names no day: the list shows the statement's own day once it is read.
   const linked = useStatement(chosenDate === null ? linkedId : null);
   const today = storeToday();
@@ -76,7 +79,14 @@ export function StatementsPage({ search = window.location.search }: { search?: s
         <Tab value="month" label={t("tabs.month")} data-testid="statements-tab-month" />
       </Tabs>
       {tab === "day" ? (
-        <DayStatements date={date} today={today} onDate={setChosenDate} onOpen={open} />
+        <DayStatements
+          date={date}
+          today={today}
+          storeId={storeId}
+          onDate={setChosenDate}
+          onStore={setStoreId}
+          onOpen={open}
+        />
       ) : (
         <MonthSettlements initialMonth={params.get("month") ?? previousMonth(today)} />
       )}
@@ -88,23 +98,39 @@ export function StatementsPage({ search = window.location.search }: { search?: s
 function DayStatements({
   date,
   today,
+  storeId,
   onDate,
+  onStore,
   onOpen,
 }: {
   date: string;
   today: string;
+  storeId: number | null;
   onDate: (date: string) => void;
+  onStore: (storeId: number | null) => void;
   onOpen: (id: number) => void;
 }) {
   const { t } = useTranslation(NS);
-  // Another day starts at its first page.
-  const [chosenPaging, setPaging] = useState<{ date: string; model: GridPaginationModel }>({
-    date,
+  const callerStores = useCallerStores();
+  const stores = callerStores.data?.stores ?? [];
+  const store = stores.find((candidate) => candidate.id === storeId) ?? null;
+  // Until the caller's stores are read, the address's store stands; then only one of them does (a
+  // link of another role's store shows all the caller's).
+  const shownStoreId = callerStores.data ? (store?.id ?? null) : storeId;
+  const listed = `${date}|${shownStoreId ?? ""}`;
+  // Another day, or another store, starts at its first page.
+  const [chosenPaging, setPaging] = useState<{ listed: string; model: GridPaginationModel }>({
+    listed,
     model: { page: 0, pageSize: 20 },
   });
-  const paging = chosenPaging.date === date ? chosenPaging.model : { ...chosenPaging.model, page: 0 };
-  const statements = useStatements({ date, pageNo: paging.page + 1, pageSize: paging.pageSize });
-  const mayMake = hasButtonCode(BTN_SETTLEMENT_PAY);
+  const paging = chosenPaging.listed === listed ? chosenPaging.model : { ...chosenPaging.model, page: 0 };
+  const statements = useStatements({
+    date,
+    pageNo: paging.page + 1,
+    pageSize: paging.pageSize,
+    ...(shownStoreId !== null ? { storeId: shownStoreId } : {}),
+  });
+  const mayMake = useHeadOfficeCommand(BTN_SETTLEMENT_PAY);
   const [making, setMaking] = useState(false);
   const makeKey = useSubmissionKey({ date });
   const make = useMakeStatements(() => makeKey.renew());
@@ -177,6 +203,14 @@ function DayStatements({
           }}
           inputProps={{ "data-testid": "statements-date" }}
         />
+        {stores.length > 1 ? (
+          <StoreFilter
+            stores={stores}
+            value={store}
+            onChange={(chosen) => onStore(chosen?.id ?? null)}
+            testId="statements-store"
+          />
+        ) : null}
         {mayMake ? (
           <Button
             variant="outlined"
@@ -207,7 +241,7 @@ function DayStatements({
           paging={{
             model: paging,
             total: statements.data?.total ?? 0,
-            onChange: (model) => setPaging({ date, model }),
+            onChange: (model) => setPaging({ listed, model }),
           }}
           onRowClick={(row) => onOpen(row.statementId)}
         />

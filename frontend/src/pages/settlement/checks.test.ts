@@ -171,8 +171,8 @@ describe("a chain's matrix", () => {
 
   it("offers a store filter above 30 stores, and only above the stores' level", () => {
     const stores = (count: number) => Array.from({ length: count }, (_, index) => ({ id: 101 + index, name: "" }));
-    expect(storeFilterOffered({ stores: stores(31) }, 1)).toBe(true);
-    expect(storeFilterOffered({ stores: stores(30) }, 1)).toBe(false);
-    expect(storeFilterOffered({ stores: stores(31) }, 105)).toBe(false);
+    expect(storeFilterOffered({ stores: stores(31) }, true)).toBe(true);
+    expect(storeFilterOffered({ stores: stores(30) }, true)).toBe(false);
+    expect(storeFilterOffered({ stores: stores(31) }, false)).toBe(false);
   });
 });

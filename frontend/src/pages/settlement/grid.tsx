@@ -1,8 +1,10 @@
 /** Pieces the settlement pages share: their namespace, a Data Grid in the page's language (each row
- * named by a test id, a page of rows from the server when paged, or of rows the browser holds), and
- * the status chips. */
+ * named by a test id, a page of rows from the server when paged, or of rows the browser holds), the
+ * status chips, and the store filter. */
+import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
+import TextField from "@mui/material/TextField";
 import type {
   GridColDef,
   GridPaginationModel,
@@ -16,7 +18,7 @@ import { DataGrid } from "@mui/x-data-grid/DataGrid";
 import { enUS, zhCN } from "@mui/x-data-grid/locales";
 import type { JSXElementConstructor } from "react";
 import { useTranslation } from "react-i18next";
-import type { MonthSettlement, StatementStatus } from "../../api/settlement";
+import type { MatrixStore, MonthSettlement, StatementStatus } from "../../api/settlement";
 import { cspNonce } from "../../islands/emotion";
 
 export const NS = "settlement";
@@ -147,4 +149,46 @@ export function MonthStatusChip({ month, testId }: { month: MonthSettlement; tes
 /** "Store A → Store B": who owes whom. */
 export function pairText(from: string, to: string): string {
   return `${from} → ${to}`;
+}
+
+/** A store to narrow a page to, by name, among `stores`; cleared, all of them. */
+export function StoreFilter({
+  stores,
+  value,
+  onChange,
+  testId,
+}: {
+  stores: MatrixStore[];
+  value: MatrixStore | null;
+  onChange: (store: MatrixStore | null) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation(NS);
+  // Another month may not have the chosen store: it stays a choice, to be cleared.
+  const options = value && !stores.some((store) => store.id === value.id) ? [value, ...stores] : stores;
+  return (
+    <Autocomplete<MatrixStore>
+      size="small"
+      sx={{ minWidth: 260 }}
+      value={value}
+      options={options}
+      getOptionLabel={(store) => store.name}
+      getOptionKey={(store) => store.id}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      onChange={(_event, chosen) => onChange(chosen)}
+      noOptionsText={t("storeFilter.none")}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t("storeFilter.label")}
+          placeholder={t("storeFilter.all")}
+          slotProps={{
+            ...params.slotProps,
+            inputLabel: { ...params.slotProps.inputLabel, shrink: true },
+            htmlInput: { ...params.slotProps.htmlInput, "data-testid": testId },
+          }}
+        />
+      )}
+    />
+  );
 }

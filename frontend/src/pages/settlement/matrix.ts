@@ -105,8 +105,7 @@ export function largestPositions(positions: readonly StorePosition[], count: num
 
 /** Whether the page offers to narrow the matrix to one store's pairs: when its stores are too many
  * for a table, and the person acts above the stores (head office). At a store's level every pair
- * already includes the acting store (it is among the matrix's stores), and the server would refuse
- * any other store. */
-export function storeFilterOffered(matrix: Pick<Matrix, "stores">, actingStoreId: number | null | undefined): boolean {
-  return matrix.stores.length > TABLE_MAX_STORES && !matrix.stores.some((store) => store.id === actingStoreId);
+ * already includes the acting store, and the server would refuse any other store. */
+export function storeFilterOffered(matrix: Pick<Matrix, "stores">, headOffice: boolean): boolean {
+  return headOffice && matrix.stores.length > TABLE_MAX_STORES;
 }

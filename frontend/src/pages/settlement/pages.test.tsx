@@ -17,6 +17,27 @@ const STATEMENTS = "GET /rest/settlement/statements";
 const DETAIL = "GET /rest/settlement/statement/5";
 const CONFIRM = "POST /rest/settlement/confirm/5";
 const DISPUTE = "POST /rest/settlement/dispute/5";
+const STORES = "GET /rest/settlement/stores";
+
+/** The caller's stores: one store's owner, an owner of two, and head office (above the stores). */
+const oneStore = () => ok({ stores: [{ id: 10, name: "Store A" }], headOffice: false });
+const twoStores = () =>
+  ok({
+    stores: [
+      { id: 10, name: "Store A" },
+      { id: 11, name: "Store B" },
+    ],
+    headOffice: false,
+  });
+const headOffice = () =>
+  ok({
+    stores: [
+      { id: 10, name: "Store A" },
+      { id: 11, name: "Store B" },
+      { id: 12, name: "Store C" },
+    ],
+    headOffice: true,
+  });
 
 const head = {
   statementId: 5,
@@ -105,7 +126,7 @@ afterEach(async () => {
 
 describe("StatementsPage", () => {
   it("lists the day's statements: who owes whom, how much, the status and who confirmed", async () => {
-    const server = fakeServer({ [STATEMENTS]: () => ok({ list: [row, other], total: 2 }) });
+    const server = fakeServer({ [STATEMENTS]: () => ok({ list: [row, other], total: 2 }), [STORES]: oneStore });
     render_(<StatementsPage search={`?date=${DAY}`} />);
     const first = await screen.findByTestId("statement-row-5");
     expect(within(first).getByRole("button", { name: "Store A → Store B" })).toBeInTheDocument();
@@ -118,6 +139,61 @@ describe("StatementsPage", () => {
     expect(screen.getByTestId("statements-date")).toHaveValue(DAY);
     // Making a day's statements is head office's: not offered without the pay code.
     expect(screen.queryByTestId("statements-make")).not.toBeInTheDocument();
+    // One store: nothing to filter by.
+    await waitFor(() => expect(server.callsTo(STORES)).toHaveLength(1));
+    expect(screen.queryByTestId("statements-store")).not.toBeInTheDocument();
+  });
+
+  it("narrows the day's statements to one of the caller's stores, from the first page, and back to all", async () => {
+    const server = fakeServer({
+      [STATEMENTS]: (call) =>
+        ok(call.query.get("storeId") === "11" ? { list: [row], total: 1 } : { list: [row, other], total: 42 }),
+      [STORES]: twoStores,
+    });
+    render_(<StatementsPage search={`?date=${DAY}`} />);
+    expect(await screen.findByTestId("statement-row-6")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Go to next page" }));
+    await waitFor(() => expect(server.callsTo(STATEMENTS).at(-1)!.query.get("pageNo")).toBe("2"));
+    const filter = await screen.findByTestId("statements-store");
+    expect(screen.getByLabelText("Store")).toBe(filter);
+    fireEvent.change(filter, { target: { value: "Store B" } });
+    fireEvent.click(await screen.findByRole("option", { name: "Store B" }));
+    await waitFor(() => expect(screen.queryByTestId("statement-row-6")).not.toBeInTheDocument());
+    const narrowed = server.callsTo(STATEMENTS).filter((call) => call.query.has("storeId"));
+    expect(narrowed).toHaveLength(1);
+    expect(Object.fromEntries(narrowed[0]!.query)).toEqual({ date: DAY, pageNo: "1", pageSize: "20", storeId: "11" });
+    expect(filter).toHaveValue("Store B");
+
+    // Cleared, all the caller's stores again.
+    fireEvent.click(within(filter.closest(".MuiAutocomplete-root") as HTMLElement).getByLabelText("Clear"));
+    expect(await screen.findByTestId("statement-row-6")).toBeInTheDocument();
+    expect(filter).toHaveValue("");
+  });
+
+  it("reads the store from the address, and shows its name in the filter", async () => {
+    const server = fakeServer({ [STATEMENTS]: () => ok({ list: [row], total: 1 }), [STORES]: twoStores });
+    render_(<StatementsPage search={`?date=${DAY}&storeId=11`} />);
+    expect(await screen.findByTestId("statements-store")).toHaveValue("Store B");
+    expect(server.callsTo(STATEMENTS).every((call) => call.query.get("storeId") === "11")).toBe(true);
+  });
+
+  it("offers head office's buttons only at head office, with the pay code", async () => {
+    session([BTN_SETTLEMENT_PAY]);
+    const server = fakeServer({ [STATEMENTS]: () => ok({ list: [], total: 0 }), [STORES]: twoStores });
+    render_(<StatementsPage search={`?date=${DAY}`} />);
+    await screen.findByTestId("statements-store");
+    expect(server.callsTo(STORES)).toHaveLength(1);
+    expect(screen.queryByTestId("statements-make")).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId("statements-tab-month"));
+    expect(await screen.findByTestId("months-grid")).toBeInTheDocument();
+    expect(screen.queryByTestId("months-rollup")).not.toBeInTheDocument();
+  });
+
+  it("offers making a day's statements at head office", async () => {
+    session([BTN_SETTLEMENT_PAY]);
+    fakeServer({ [STATEMENTS]: () => ok({ list: [], total: 0 }), [STORES]: headOffice });
+    render_(<StatementsPage search={`?date=${DAY}`} />);
+    expect(await screen.findByTestId("statements-make")).toBeInTheDocument();
   });
 
   it("says when the day has no statements", async () => {
@@ -226,6 +302,7 @@ describe("StatementsPage", () => {
     };
     const server = fakeServer({
       [STATEMENTS]: () => ok({ list: [], total: 0 }),
+      [STORES]: headOffice,
       "GET /rest/settlement/months": () => ok({ list: [month], total: 1 }),
       "POST /rest/settlement/months/rollUp": () => ok({ made: 1 }, "done"),
       "POST /rest/settlement/month/8/paid": () => ok({ ...month, status: "paid", statusName: "paid" }, "saved"),
@@ -236,7 +313,7 @@ describe("StatementsPage", () => {
     expect(server.callsTo("GET /rest/settlement/months")[0]!.query.get("month")).toBe("2026-10");
     expect(screen.getByTestId("entries-export")).toBeInTheDocument();
 
-    fireEvent.click(screen.getByTestId("months-rollup"));
+    fireEvent.click(await screen.findByTestId("months-rollup"));
     const ask = await screen.findByRole("dialog", { name: "Roll up the month?" });
     expect(server.callsTo("POST /rest/settlement/months/rollUp")).toHaveLength(0);
     fireEvent.click(within(ask).getByRole("button", { name: "Yes" }));
@@ -309,7 +386,7 @@ describe("MatrixPage", () => {
   });
 
   it("lists the pairs of a chain of 31 stores, the largest first, and narrows them to a chosen store", async () => {
-    // Head office: its level is not one of the stores.
+    // Head office: its role acts above the stores.
     window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 1, btn: [] })));
     const chain = chainOf(31);
     const ofShop7 = {
@@ -319,6 +396,7 @@ describe("MatrixPage", () => {
     };
     const server = fakeServer({
       "GET /rest/settlement/matrix": (call) => ok(call.query.get("storeId") === "107" ? ofShop7 : chain),
+      [STORES]: () => ok({ stores: chain.stores, headOffice: true }),
     });
     render_(<MatrixPage search="?month=2026-11" />);
 
@@ -338,7 +416,7 @@ describe("MatrixPage", () => {
       "The 20 stores with the largest net positions, either way, of 31",
     );
 
-    const filter = screen.getByTestId("matrix-store");
+    const filter = await screen.findByTestId("matrix-store");
     fireEvent.change(filter, { target: { value: "Shop 7" } });
     fireEvent.click(await screen.findByRole("option", { name: "Shop 7" }));
 
@@ -358,9 +436,13 @@ describe("MatrixPage", () => {
 
   it("lists the pairs at a store's level without offering other stores (the server would refuse them)", async () => {
     window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 101, btn: [] })));
-    fakeServer({ "GET /rest/settlement/matrix": () => ok(chainOf(40)) });
+    const server = fakeServer({
+      "GET /rest/settlement/matrix": () => ok(chainOf(40)),
+      [STORES]: () => ok({ stores: [{ id: 101, name: "Shop 1" }], headOffice: false }),
+    });
     render_(<MatrixPage search="?month=2026-11" />);
     expect(await screen.findByTestId("matrix-pairs")).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo(STORES)).toHaveLength(1));
     expect(screen.queryByTestId("matrix-store")).not.toBeInTheDocument();
   });
 
@@ -409,10 +491,20 @@ describe("RulesPage", () => {
     expect(within(card).queryByTestId("rule-new-storedValueService")).not.toBeInTheDocument();
   });
 
+  it("offers a new version only at head office, even with the rules code", async () => {
+    session([BTN_SETTLEMENT_RULES]);
+    const server = fakeServer({ "GET /rest/settlement/rules": () => ok(rules), [STORES]: twoStores });
+    render_(<RulesPage />);
+    const card = await screen.findByTestId("rule-storedValueService");
+    await waitFor(() => expect(server.callsTo(STORES)).toHaveLength(1));
+    expect(within(card).queryByTestId("rule-new-storedValueService")).not.toBeInTheDocument();
+  });
+
   it("refuses a share above 100, then saves a new version after confirming it", async () => {
     session([BTN_SETTLEMENT_RULES]);
     const server = fakeServer({
       "GET /rest/settlement/rules": () => ok(rules),
+      [STORES]: headOffice,
       "POST /rest/settlement/rules": () => ok(rules, "saved"),
     });
     render_(<RulesPage />);
@@ -447,7 +539,7 @@ describe("RulesPage", () => {
   it("says what is wrong in Chinese too", async () => {
     await i18n.changeLanguage("zh-hans");
     session([BTN_SETTLEMENT_RULES]);
-    fakeServer({ "GET /rest/settlement/rules": () => ok(rules) });
+    fakeServer({ "GET /rest/settlement/rules": () => ok(rules), [STORES]: headOffice });
     render_(<RulesPage />);
     fireEvent.click(await screen.findByTestId("rule-new-storedValueService"));
     const form = await screen.findByRole("dialog", { name: /^新版本/ });
