@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from decimal import Decimal
 
 from django.db.models import Prefetch, Q
@@ -24,15 +24,10 @@ from apps.commission.arithmetic import (
     tier_reached,
 )
 from apps.commission.models import CommissionLine, CommissionPeriod, PlanTier, PlanVersion
+from apps.core.time_ranges import month_bounds
 from apps.staff.selectors import positions_held
 
 ZERO = Decimal("0.00")
-
-
-def month_bounds(month: date) -> tuple[date, date]:
-    first = month.replace(day=1)
-    following = (first + timedelta(days=32)).replace(day=1)
-    return first, following - timedelta(days=1)
 
 
 @dataclass(frozen=True)

@@ -26,12 +26,13 @@ from django.utils.translation import gettext as _
 from apps.billing.orders.commission_periods import lock_commission_periods
 from apps.commission.choices import LOCK_SPACE, MAX_TIERS, AuditAction, TierMode
 from apps.commission.errors import PeriodAlreadyClosed, PeriodNotEnded, PlanExists, VersionInClosedPeriod
-from apps.commission.figures import live_lines, month_bounds
+from apps.commission.figures import live_lines
 from apps.commission.models import CommissionLine, CommissionPeriod, CommissionPlan, PlanTier, PlanVersion
 from apps.core.audit import Actor, audit_record
 from apps.core.constraints import constraint_errors
 from apps.core.errors import InvalidInput
 from apps.core.money import money_to_wire
+from apps.core.time_ranges import month_bounds
 
 HUNDRED = Decimal("100")
 

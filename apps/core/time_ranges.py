@@ -3,7 +3,7 @@ one (reservation history, the rota, the system log), with the spec's messages on
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.utils.translation import gettext as _
 
@@ -24,3 +24,10 @@ def check_time_range(
     if (end - start).days > max_days:
         raise InvalidInput(_("selected time exceeds range"), field=end_field)
     return start, end
+
+
+def month_bounds(month: date) -> tuple[date, date]:
+    """The first and the last day of the month of `month`."""
+    first = month.replace(day=1)
+    following = (first + timedelta(days=32)).replace(day=1)
+    return first, following - timedelta(days=1)

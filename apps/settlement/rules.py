@@ -33,7 +33,6 @@ def first_version(kind: str) -> RuleVersion:
         effective_from=FIRST_DAY,
         share=share,
         gift_ratio=gift_ratio,
-        note="the rule the product starts with",
         created_by_name=SYSTEM_ACTOR.login_name,
     )
 

@@ -12,7 +12,9 @@ from django.db.models import Count, F, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from apps.cards.names import card_numbers
+from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
+from apps.core.time_ranges import month_bounds
 from apps.org.selectors import stores
 from apps.settlement.choices import RULE_KINDS, MonthStatus, SettlementKind, StatementStatus
 from apps.settlement.models import MonthSettlement, RuleVersion, SettlementEntry, Statement
@@ -64,7 +66,7 @@ def _head(statement: Statement, acting_store_id: int | None) -> StatementHeadRow
         {
             "storeId": store.pk,
             "storeName": store.name,
-            "confirmedBy": by,
+            "confirmedBy": operator_name(by),
             "confirmedAt": _when(at),
         }
         for store, by, at in (
@@ -84,7 +86,7 @@ def _head(statement: Statement, acting_store_id: int | None) -> StatementHeadRow
         "status": statement.status,
         "statusName": str(StatementStatus(statement.status).label),
         "confirmations": confirmations,
-        "lockedBy": statement.locked_by_name,
+        "lockedBy": operator_name(statement.locked_by_name),
         "lockedAt": _when(statement.locked_at),
         "disputeId": statement.dispute_id,
         "monthSettlementId": statement.month_settlement_id,
@@ -148,16 +150,11 @@ def statement_detail(statement: Statement, acting_store_id: int | None) -> State
     }
 
 
-def _month_bounds(month: date) -> tuple[date, date]:
-    first = month.replace(day=1)
-    return first, date(first.year + (first.month == 12), first.month % 12 + 1, 1)
-
-
 def matrix(*, month: date, store_ids: Iterable[int] | None) -> MatrixRow:
     """The month's entries netted per pair of stores (the days without statements yet included), of
     the pairs one of whose stores is in `store_ids` (every pair when None: head office's chain)."""
-    first, following = _month_bounds(month)
-    rows = SettlementEntry.objects.filter(day__gte=first, day__lt=following)
+    first, last = month_bounds(month)
+    rows = SettlementEntry.objects.filter(day__gte=first, day__lte=last)
     if store_ids is not None:
         ids = list(store_ids)
         rows = rows.filter(Q(payer_id__in=ids) | Q(payee_id__in=ids))
@@ -193,8 +190,8 @@ def matrix(*, month: date, store_ids: Iterable[int] | None) -> MatrixRow:
 
 def month_entries(*, month: date, store_ids: Iterable[int] | None) -> QuerySet[SettlementEntry]:
     """The month's entries (of the caller's stores), oldest first, for the export."""
-    first, following = _month_bounds(month)
-    rows = SettlementEntry.objects.filter(day__gte=first, day__lt=following)
+    first, last = month_bounds(month)
+    rows = SettlementEntry.objects.filter(day__gte=first, day__lte=last)
     if store_ids is not None:
         ids = list(store_ids)
         rows = rows.filter(Q(payer_id__in=ids) | Q(payee_id__in=ids))
@@ -210,7 +207,7 @@ def _version_row(version: RuleVersion, in_force_id: int | None) -> RuleVersionRo
         "share": f"{version.share:.2f}",
         "giftRatio": f"{version.gift_ratio:.2f}",
         "note": version.note,
-        "createdBy": version.created_by_name,
+        "createdBy": operator_name(version.created_by_name),
         "createdAt": version.created_at.isoformat(),
         "inForce": version.pk == in_force_id,
     }
@@ -259,7 +256,7 @@ def month_settlement_rows(window: Iterable[MonthSettlement]) -> list[MonthSettle
             "statusName": str(MonthStatus(row.status).label),
             "reference": row.reference,
             "paidAt": _when(row.paid_at),
-            "paidBy": row.paid_by_name,
+            "paidBy": operator_name(row.paid_by_name),
         }
         for row in window
     ]

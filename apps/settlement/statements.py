@@ -29,6 +29,7 @@ from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
+from apps.core.time_ranges import month_bounds
 from apps.core.transactions import use_case_atomic
 from apps.settlement.choices import (
     DISPUTE_KIND,
@@ -256,22 +257,16 @@ def dispute_described(request: ApprovalRequest) -> list[tuple[str, str]]:
     return [(_("correction claimed"), str(request.payload.get("correction", ""))), (_("reason"), request.reason)]
 
 
-def _month_end(month: date) -> date:
-    """The first day of the month after `month`'s."""
-    return date(month.year + (month.month == 12), month.month % 12 + 1, 1)
-
-
 def month_roll_up(*, actor: Actor, month: date) -> int:
     """Each pair's locked statements of the ended `month` netted into its settlement (how many were
     made); refused (SET-40905) while the month runs or any of its statements is not locked."""
-    month = month.replace(day=1)
-    following = _month_end(month)
-    if following > business_day():
+    month, last = month_bounds(month)
+    if last >= business_day():
         raise MonthNotReady()
     with use_case_atomic():
         statements = list(
             Statement.objects.select_for_update(of=("self",))
-            .filter(day__gte=month, day__lt=following, month_settlement__isnull=True)
+            .filter(day__gte=month, day__lte=last, month_settlement__isnull=True)
             .order_by("id")
         )
         if any(statement.status != StatementStatus.LOCKED for statement in statements):

@@ -13,8 +13,8 @@ import pytest
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
-from apps.commission.figures import month_bounds
 from apps.commission.tests.factories import month_ago, refunded, sold
+from apps.core.time_ranges import month_bounds
 from apps.inventory.tests.factories import stocked
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
 from apps.org.models import OrgUnit

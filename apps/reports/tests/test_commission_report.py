@@ -48,7 +48,7 @@ def month(store, make_entry):
 
 
 def last_month():
-    from apps.commission.figures import month_bounds
+    from apps.core.time_ranges import month_bounds
 
     first, last = month_bounds(month_ago(1))
     return {"from": first.isoformat(), "to": last.isoformat()}

@@ -28,6 +28,13 @@ class StatementsInputSerializer(serializers.Serializer[Any]):
     )
 
 
+class DayStoreInputSerializer(serializers.Serializer[Any]):
+    date = fields.DateField(required=False, help_text="default: today")
+    storeId = fields.IntegerField(
+        min_value=1, required=False, source="store_id", help_text="one of the caller's stores"
+    )
+
+
 class MonthInputSerializer(serializers.Serializer[Any]):
     month = fields.MonthField(help_text="YYYY-MM")
 

@@ -283,12 +283,12 @@ class DayClearingApi(ErpApi):
     required_codes = DAY_CLEARING
 
     @extend_schema(
-        parameters=[io.StatementsInputSerializer],
+        parameters=[io.DayStoreInputSerializer],
         responses=io.DayClearingOutputSerializer,
         summary="The chosen store's clearing with the other stores on a day (default today)",
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.StatementsInputSerializer, request.query_params)
+        data = self.parse(io.DayStoreInputSerializer, request.query_params)
         store_id = named_store_id(request, data.get("store_id"))
         if store_id is None:
             raise NotFound()

@@ -85,7 +85,6 @@ def first_rules(apps, schema_editor):
             effective_from="2000-01-01",
             share=share,
             gift_ratio=gift_ratio,
-            note="the rule the product starts with",
             created_by_name="system",
         )
 

@@ -132,6 +132,8 @@ def test_rules_are_head_offices_and_a_version_starts_tomorrow_at_the_earliest(ow
     rules = assert_envelope(owner_a.get("/rest/settlement/rules"), status=200)
     current = {kind["kind"]: kind["current"]["share"] for kind in rules["kinds"]}
     assert current["storedValueService"] == "80.00"
+    first = next(kind for kind in rules["kinds"] if kind["kind"] == "storedValueService")["versions"][-1]
+    assert (first["createdBy"], first["note"]) == ("System", "")  # the product's own, in the reader's words
     body = {
         "kind": "storedValueService",
         "effectiveFrom": rules["earliestNewVersion"],

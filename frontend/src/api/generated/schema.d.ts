@@ -28435,7 +28435,7 @@ export interface operations {
   settlement_dayClearing_retrieve: {
     parameters: {
       query?: {
-        /** @description default: yesterday */
+        /** @description default: today */
         date?: string;
         /** @description one of the caller's stores */
         storeId?: number;
