@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import NamedTuple
 
 from django.db import connection
 from django.utils import timezone
@@ -19,10 +19,9 @@ from apps.core.audit import Actor
 from apps.core.errors import InvalidInput
 from apps.core.transactions import use_case_atomic
 from apps.inventory import safety
-from apps.inventory.balances import locked_balances
 from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType, MoveKind
 from apps.inventory.errors import StockShort
-from apps.inventory.models import ZERO, StockBalance, StockDocument, StockDocumentLine, StockMove
+from apps.inventory.models import ZERO, StockDocument, StockDocumentLine, StockMove
 from apps.org.models import OrgUnit
 
 # The moves of a StockDocument carry this document kind and the document's id.
@@ -40,16 +39,27 @@ class MoveLine:
     remark: str = ""
 
 
-# A moved product's name, cost, default safety stock and use units per stock unit.
-MovedProduct = tuple[str, Decimal, int, Decimal]
-
-
 @dataclass(frozen=True)
 class Shortage:
     product_id: int
     name: str
     available: Decimal
     wanted: Decimal
+
+
+class _Recorded(NamedTuple):
+    """A row of inventory_moves_record (migration 0011): a line's move and its product's stock, or,
+    with no move, a short product and its stock."""
+
+    product_id: int
+    move_id: int | None
+    quantity_after: Decimal | None
+    unit_cost: Decimal | None
+    stock_before: Decimal
+    own_safety: Decimal | None
+    default_safety: int | None
+    use_per_unit: Decimal | None
+    name: str
 
 
 def record_moves(
@@ -67,43 +77,66 @@ def record_moves(
     (taken in product order, so two documents of the same products never deadlock). Where the store
     does not allow negative stock, a document that would take any product below 0 raises
     StockShort naming every such product, and nothing is written. `allow_negative`: the caller's rule
-    lets this document go below 0 anyway (a service's consumption, docs/decisions/0018)."""
+    lets this document go below 0 anyway (a service's consumption, docs/decisions/0018).
+
+    After the lines' checks here, the database function inventory_moves_record (migration 0011)
+    does the rest in one round trip: it reads the products, creates and locks the balance rows,
+    refuses a shortage, writes the moves and the balances, and answers what the safety stock needs."""
     _check_move_lines(lines)
-    product_ids = sorted({line.product_id for line in lines})
+    now = timezone.now()
     with use_case_atomic():
-        products = _moved_products(product_ids)
-        balances = locked_balances(store.pk, product_ids)
-        if not allow_negative:
-            _check_enough(store, balances, lines, products)
-        before = {pk: balance.quantity for pk, balance in balances.items()}
-        moves = []
-        now = timezone.now()
-        for line in lines:
-            balance = balances[line.product_id]
-            balance.quantity += line.quantity
-            balance.updated_at = now
-            moves.append(
-                StockMove(
-                    store_id=store.pk,
-                    product_id=line.product_id,
-                    kind=kind,
-                    quantity=line.quantity,
-                    quantity_after=balance.quantity,
-                    unit_cost=products[line.product_id][1],
-                    document_kind=document_kind,
-                    document_id=document_id,
-                    batch_no=line.batch_no,
-                    expiry_date=line.expiry_date,
-                    other_store_id=other_store_id,
-                    remark=line.remark[:200],
-                    operator_id=actor.user_id,
-                    operator_name=actor.login_name[:40],
-                )
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT * FROM inventory_moves_record(%s, %s, %s, %s, %s, %s, %s, %s, %s, "
+                "%s::bigint[], %s::numeric[], %s::text[], %s::date[], %s::text[])",
+                [
+                    store.pk,
+                    kind,
+                    document_kind,
+                    document_id,
+                    other_store_id,
+                    allow_negative or store.negative_stock_allowed,
+                    actor.user_id,
+                    actor.login_name[:40],
+                    now,
+                    [line.product_id for line in lines],
+                    [line.quantity for line in lines],
+                    [line.batch_no for line in lines],
+                    [line.expiry_date for line in lines],
+                    [line.remark[:200] for line in lines],
+                ],
             )
-        StockMove.objects.bulk_create(moves)
-        _write_balances(list(balances.values()), now)
+            rows = [_Recorded(*row) for row in cursor.fetchall()]
+        if not rows:
+            raise InvalidInput(gettext("unknown product"), field="productId")
+        if rows[0].move_id is None:
+            raise _short(rows, lines)
+        moves = [
+            StockMove(
+                id=row.move_id,
+                store_id=store.pk,
+                product_id=line.product_id,
+                kind=kind,
+                quantity=line.quantity,
+                quantity_after=row.quantity_after,
+                unit_cost=row.unit_cost,
+                document_kind=document_kind,
+                document_id=document_id,
+                batch_no=line.batch_no,
+                expiry_date=line.expiry_date,
+                other_store_id=other_store_id,
+                remark=line.remark[:200],
+                operator_id=actor.user_id,
+                operator_name=actor.login_name[:40],
+                created_at=now,
+            )
+            for line, row in zip(lines, rows, strict=True)
+        ]
+        for move in moves:  # as bulk_create leaves them: saved rows
+            move._state.adding = False
+            move._state.db = connection.alias
         # Safety stock: only a product whose stock crossed its level costs queries (the task).
-        crossings = _safety_crossings(balances, before, products)
+        crossings = _safety_crossings(rows)
         if crossings:
             safety.on_crossings(actor=actor, store_id=store.pk, crossings=crossings)
     return moves
@@ -116,85 +149,40 @@ def _check_move_lines(lines: Sequence[MoveLine]) -> None:
         raise InvalidInput(gettext("a quantity cannot be 0"), field="quantity")
 
 
-def _moved_products(product_ids: list[int]) -> dict[int, MovedProduct]:
-    """What the moves need of each product (name, cost, default safety stock, use units per stock
-    unit) in one query; a product that does not exist refuses the whole document."""
-    products = {
-        pk: (name, cost, default_safety, use_per_unit)
-        for pk, name, cost, default_safety, use_per_unit in Product.objects.filter(pk__in=product_ids).values_list(
-            "pk", "name", "cost", "default_safety_stock", "use_per_unit"
-        )
-    }
-    if len(products) != len(product_ids):
-        raise InvalidInput(gettext("unknown product"), field="productId")
-    return products
-
-
-def _safety_crossings(
-    balances: dict[int, StockBalance], before: dict[int, Decimal], products: dict[int, MovedProduct]
-) -> list[safety.Crossing]:
-    """The products whose stock crossed its safety stock between `before` and the balances now."""
-    return [
-        found
-        for pk, balance in balances.items()
-        if (
-            found := safety.crossing(
-                pk,
-                before[pk],
-                balance.quantity,
-                safety.safety_level(balance.safety, products[pk][2], products[pk][3]),  # type: ignore[attr-defined]
-            )
-        )
-    ]
-
-
-def _write_balances(balances: list[StockBalance], now: datetime) -> None:
-    """The locked balance rows' new quantities in one UPDATE … FROM (VALUES …): Django's
-    bulk_update builds a CASE of one branch per row, which costs seconds of Python for a stocktake's
-    2,000 lines (bench stocktake)."""
-    if len(balances) < 2:
-        StockBalance.objects.bulk_update(balances, ["quantity", "updated_at"])
-        return
-    table = StockBalance._meta.db_table
-    rows = ", ".join(["(%s::bigint, %s::numeric)"] * len(balances))
-    parameters: list[Any] = [now]
-    for balance in balances:
-        parameters += [balance.pk, balance.quantity]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f'UPDATE "{table}" AS b SET quantity = v.quantity, updated_at = %s '
-            f"FROM (VALUES {rows}) AS v(id, quantity) WHERE b.id = v.id",
-            parameters,
-        )
-
-
-def _check_enough(
-    store: OrgUnit,
-    balances: dict[int, StockBalance],
-    lines: Sequence[MoveLine],
-    products: dict[int, MovedProduct],
-) -> None:
-    if store.negative_stock_allowed:
-        return
+def _short(rows: list[_Recorded], lines: Sequence[MoveLine]) -> StockShort:
+    """The refusal of the short products the function named, with what each line asked of them."""
     change: dict[int, Decimal] = {}
     for line in lines:
         change[line.product_id] = change.get(line.product_id, ZERO) + line.quantity
-    short = [
-        Shortage(pk, products[pk][0], balances[pk].quantity, -delta)
-        for pk, delta in change.items()
-        if delta < 0 and balances[pk].quantity + delta < 0
-    ]
-    if short:
-        names = ", ".join(item.name for item in short)
-        raise StockShort(
-            gettext("not enough stock of %(names)s") % {"names": names},
-            data={
-                "products": [
-                    {"productId": s.product_id, "name": s.name, "available": str(s.available), "wanted": str(s.wanted)}
-                    for s in short
-                ]
-            },
+    short = [Shortage(row.product_id, row.name, row.stock_before, -change[row.product_id]) for row in rows]
+    names = ", ".join(item.name for item in short)
+    return StockShort(
+        gettext("not enough stock of %(names)s") % {"names": names},
+        data={
+            "products": [
+                {"productId": s.product_id, "name": s.name, "available": str(s.available), "wanted": str(s.wanted)}
+                for s in short
+            ]
+        },
+    )
+
+
+def _safety_crossings(rows: list[_Recorded]) -> list[safety.Crossing]:
+    """The products whose stock crossed its safety stock: from the stock before the document to
+    the stock after its product's last line, in product order."""
+    last = {row.product_id: row for row in rows}
+    return [
+        found
+        for pk, row in sorted(last.items())
+        if (
+            found := safety.crossing(
+                pk,
+                row.stock_before,
+                row.quantity_after,  # type: ignore[arg-type]
+                safety.safety_level(row.own_safety, row.default_safety, row.use_per_unit),  # type: ignore[arg-type]
+            )
         )
+    ]
 
 
 def in_use_units(product: Product, quantity: Decimal) -> Decimal:
