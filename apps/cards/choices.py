@@ -14,6 +14,7 @@ __all__ = [
     "CardStatus",
     "CouponStatus",
     "EntryKind",
+    "LedgerRefusal",
     "TransferStatus",
 ]
 
@@ -156,3 +157,15 @@ CARD_CHANGE_ENTRIES = {
 }
 # A card sold or topped up whose gift balance came with it (the gifts report).
 CARD_GIFT_KINDS = (EntryKind.SALE, EntryKind.TOP_UP)
+
+
+class LedgerRefusal(models.TextChoices):
+    """Why a ledger function (migration cards 0013) wrote nothing: the codes it returns, which
+    apps.cards.services turns into its domain errors."""
+
+    NO_CARD = "notFound", _("no such card")
+    NOT_USABLE = "notUsable", _("the card is not usable")
+    NOT_STORED_VALUE = "notStoredValue", _("not a stored-value card")
+    BALANCE_SHORT = "balanceShort", _("not enough balance")
+    NO_SESSIONS = "noSessions", _("no sessions of the project")
+    SESSIONS_SHORT = "sessionsShort", _("not enough sessions")

@@ -11,15 +11,29 @@ from decimal import Decimal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.cards.choices import CARD_NO_DIGITS, CARD_NO_PREFIX, AuditAction, CardKind, CardStatus, EntryKind
-from apps.cards.errors import CardNotUsable, SessionsShort
-from apps.cards.ledger import Money, card_entry_write, card_locked, card_usable, spending_split
-
-# billing's refunds import the lock from here; the lead switches them to apps.cards.ledger after billing's move
+from apps.cards.choices import (
+    CARD_NO_DIGITS,
+    CARD_NO_PREFIX,
+    AuditAction,
+    CardKind,
+    CardStatus,
+    EntryKind,
+    LedgerRefusal,
+)
+from apps.cards.errors import BalanceShort, CardNotUsable, SessionsShort
+from apps.cards.ledger import (
+    Money,
+    card_entry_write,
+    card_locked,
+    card_sessions_use_write,
+    card_spend_write,
+    card_usable,
+)
 from apps.cards.models import ZERO, Card, CardEntry, CardSession
 from apps.catalog.models import CardType, ProjectPackageLine
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import InvalidInput
+from apps.core.business_days import business_day, check_day_open
+from apps.core.errors import DomainError, InvalidInput, NotFound
 from apps.core.money import round_money
 from apps.core.transactions import use_case_atomic
 from apps.org.models import OrgUnit
@@ -118,26 +132,45 @@ def card_top_up(
     return entry
 
 
+def refused(refusal: LedgerRefusal) -> DomainError:
+    """The domain error of a ledger function's refusal: what card_locked, card_usable and the use
+    case's own checks raise."""
+    match refusal:
+        case LedgerRefusal.NO_CARD:
+            return NotFound(_("no such card"))
+        case LedgerRefusal.NOT_USABLE:
+            return CardNotUsable()
+        case LedgerRefusal.NOT_STORED_VALUE:
+            return InvalidInput(_("only a stored-value card pays an amount"), field="cardId")
+        case LedgerRefusal.BALANCE_SHORT:
+            return BalanceShort()
+        case LedgerRefusal.NO_SESSIONS:
+            return InvalidInput(_("the card has no sessions of this project"), field="cardId")
+        case LedgerRefusal.SESSIONS_SHORT:
+            return SessionsShort()
+
+
 def card_spend(
     *, actor: Actor, store: OrgUnit, card_id: int, member_id: int, amount: Decimal, order_id: int | None = None
 ) -> CardEntry:
-    """Pays `amount` from a usable stored-value card of the member; 409 CARD-40901 when it holds less."""
+    """Pays `amount` from a usable stored-value card of the member; 409 CARD-40901 when it holds less.
+
+    The till's hottest write, so after the closed-day check it is one round trip: the database
+    function cards_card_spend (migration cards 0013) takes the card's row lock as `card_locked` does,
+    refuses a card of another member (404), one not usable (409 CARD-40903), not stored-value or
+    holding less than `amount`, takes principal and gift as `spending_split` does and writes the
+    entry as `card_entry_write` does; its listeners hear of it here."""
     amount = round_money(amount)
     if amount <= 0:
         raise InvalidInput(_("the amount must be above 0"), field="amount")
     with use_case_atomic():
-        card = card_usable(card_locked(card_id, member_id=member_id))
-        if card.kind != CardKind.STORED_VALUE:
-            raise InvalidInput(_("only a stored-value card pays an amount"), field="cardId")
-        taken = spending_split(card, amount)
-        return card_entry_write(
-            actor=actor,
-            card=card,
-            kind=EntryKind.SPEND,
-            store=store,
-            change=Money(-taken.principal, -taken.gift),
-            order_id=order_id,
+        check_day_open(store_id=store.pk, day=business_day())
+        written = card_spend_write(
+            actor=actor, store=store, card_id=card_id, member_id=member_id, amount=amount, order_id=order_id
         )
+        if isinstance(written, LedgerRefusal):
+            raise refused(written)
+        return written
 
 
 def card_sessions_use(
@@ -150,25 +183,27 @@ def card_sessions_use(
     count: int,
     order_id: int | None = None,
 ) -> CardEntry:
-    """Uses `count` sessions of a project from a usable package card; 409 CARD-40902 when fewer are left."""
+    """Uses `count` sessions of a project from a usable package card; 409 CARD-40902 when fewer are left.
+
+    After the closed-day check, one round trip, as `card_spend`: cards_sessions_use (migration cards
+    0013) locks the card, refuses a card of another member (404), one not usable (409 CARD-40903),
+    without sessions of the project or with fewer than `count` left, and writes the entry."""
     if count <= 0:
         raise InvalidInput(_("the number of sessions must be above 0"), field="qty")
     with use_case_atomic():
-        card = card_usable(card_locked(card_id, member_id=member_id))
-        session = CardSession.objects.filter(card=card, project_id=project_id).first()
-        if session is None:
-            raise InvalidInput(_("the card has no sessions of this project"), field="cardId")
-        if session.left < count:
-            raise SessionsShort()
-        return card_entry_write(
+        check_day_open(store_id=store.pk, day=business_day())
+        written = card_sessions_use_write(
             actor=actor,
-            card=card,
-            kind=EntryKind.SESSIONS_USED,
             store=store,
-            session=session,
-            sessions_change=-count,
+            card_id=card_id,
+            member_id=member_id,
+            project_id=project_id,
+            count=count,
             order_id=order_id,
         )
+        if isinstance(written, LedgerRefusal):
+            raise refused(written)
+        return written
 
 
 def _reason(reason: str) -> str:

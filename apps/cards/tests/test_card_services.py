@@ -13,9 +13,10 @@ from django.utils import timezone
 
 from apps.cards.choices import EntryKind
 from apps.cards.errors import BalanceShort, CardNotUsable, SessionsShort
+from apps.cards.ledger import spending_split
 from apps.cards.models import Card, CardEntry
 from apps.cards.refunds import card_sessions_back
-from apps.cards.services import card_delay, card_sessions_use, card_spend, card_top_up, spending_split
+from apps.cards.services import card_delay, card_sessions_use, card_spend, card_top_up
 from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
 from apps.core.append_only import AppendOnlyError
 from apps.core.errors import NotFound
