@@ -3,6 +3,7 @@ header, or the browser's session cookie with the same checks. Both yield an Acti
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
@@ -13,14 +14,13 @@ from rest_framework.authentication import BaseAuthentication, CSRFCheck, get_aut
 from rest_framework.exceptions import PermissionDenied
 
 from apps.accounts.errors import token_invalid, user_gone, version_mismatch
-from apps.accounts.models import Role, User, UserRole
+from apps.accounts.models import RevokedAccess, Role, User, UserRole
 from apps.accounts.session import ActingSession
 from apps.accounts.tokens import (
     ACCOUNT_VERSION_CLAIM,
     PASSWORD_STAMP_CLAIM,
     USER_ROLE_CLAIM,
     decode_access,
-    is_access_revoked,
 )
 from apps.org.models import OrgUnit
 from apps.org.store_access import store_refusal
@@ -30,8 +30,9 @@ SESSION_ACCOUNT_VERSION = "erp_account_version"
 SESSION_USER_ROLE = "erp_user_role_id"
 
 
-# The role entry with its user, role and level: what select_related("user", "role", "hier") loads.
-_ACTING_PARTS = (("user", User), ("role", Role), ("hier", OrgUnit))
+# What select_related("user", "role", "hier") would load of the chosen role entry, read with the
+# user in one query.
+_ENTRY_PARTS = (("role", Role), ("hier", OrgUnit))
 
 
 def _column(field: Field[Any, Any] | ForeignObjectRel) -> str:
@@ -49,21 +50,30 @@ def _foreign_key(name: str) -> ForeignKey[Any, Any]:
     return field
 
 
+def _models() -> list[tuple[str, type[Model]]]:
+    return [("u", User), ("e", UserRole)] + [(f"t{index}", model) for index, (_, model) in enumerate(_ENTRY_PARTS)]
+
+
 @cache
 def _acting_sql() -> str:
-    """The query behind every authenticated call, written once. Building it through the ORM on each
-    request cost several times what running it does (docs/performance.md, "Members")."""
+    """The query behind every authenticated call, written once: the user, the chosen role entry (if
+    any, and only if it is the user's) with its role and level, and whether the access token was
+    revoked. Building it through the ORM on each request cost several times what running it does
+    (docs/performance.md, "Members"); one round trip instead of a query and a cache read."""
     quote = connection.ops.quote_name
-    tables = [("e", UserRole)] + [(f"t{index}", model) for index, (_, model) in enumerate(_ACTING_PARTS)]
-    columns = ", ".join(f"{alias}.{_column(f)}" for alias, model in tables for f in model._meta.concrete_fields)
+    columns = ", ".join(f"{alias}.{_column(f)}" for alias, model in _models() for f in model._meta.concrete_fields)
     joins = " ".join(
-        f"JOIN {quote(model._meta.db_table)} t{index} ON t{index}.{_column(model._meta.pk)} = "
+        f"LEFT JOIN {quote(model._meta.db_table)} t{index} ON t{index}.{_column(model._meta.pk)} = "
         f"e.{_column(_foreign_key(name))}"
-        for index, (name, model) in enumerate(_ACTING_PARTS)
+        for index, (name, model) in enumerate(_ENTRY_PARTS)
     )
+    revoked = RevokedAccess._meta
     return (
-        f"SELECT {columns} FROM {quote(UserRole._meta.db_table)} e {joins} "
-        f"WHERE e.{_column(UserRole._meta.pk)} = %s AND e.{_column(_foreign_key('user'))} = %s"
+        f"SELECT {columns}, EXISTS (SELECT 1 FROM {quote(revoked.db_table)} r "
+        f"WHERE r.{_column(revoked.pk)} = %s) FROM {quote(User._meta.db_table)} u "
+        f"LEFT JOIN {quote(UserRole._meta.db_table)} e ON e.{_column(UserRole._meta.pk)} = %s "
+        f"AND e.{_column(_foreign_key('user'))} = u.{_column(User._meta.pk)} "
+        f"{joins} WHERE u.{_column(User._meta.pk)} = %s"
     )
 
 
@@ -72,7 +82,7 @@ def _converters() -> list[tuple[int, Any, list[Any]]]:
     """The database-to-Python converters of the selected columns (JSON and the like), as the
     ORM's compiler would apply them: (position, column expression, converters)."""
     found = []
-    fields = [f for model in (UserRole, *(m for _, m in _ACTING_PARTS)) for f in model._meta.concrete_fields]
+    fields = [f for _, model in _models() for f in model._meta.concrete_fields]
     for position, field in enumerate(fields):
         column = field.get_col(field.model._meta.db_table)
         converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
@@ -88,34 +98,43 @@ def _instance(model: type[ModelT], values: list[Any]) -> ModelT:
     return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], values)
 
 
-def _chosen_entry(user_id: Any, user_role_id: Any) -> UserRole | None:
+@dataclass(frozen=True)
+class Acting:
+    """Who calls: the user (None when gone), the chosen role entry in force (None when none is
+    chosen, or it was revoked since) and whether the access token was revoked."""
+
+    user: User | None
+    entry: UserRole | None
+    revoked: bool = False
+
+
+def load_acting(user_id: Any, user_role_id: Any, jti: str | None = None) -> Acting:
+    """The user, the chosen role entry with its role and level, and whether the token `jti` was
+    revoked, in one query."""
     with connection.cursor() as cursor:
-        cursor.execute(_acting_sql(), [user_role_id, user_id])
+        cursor.execute(_acting_sql(), [jti, user_role_id, user_id])
         row = cursor.fetchone()
     if row is None:
-        return None
-    values = list(row)
+        return Acting(None, None)
+    values, revoked = list(row[:-1]), bool(row[-1])
     for position, column, converters in _converters():
-        for convert in converters:
-            values[position] = convert(values[position], column, connection)
-    width = len(UserRole._meta.concrete_fields)
-    entry = _instance(UserRole, values[:width])
-    start = width
-    for name, model in _ACTING_PARTS:
+        if values[position] is not None:
+            for convert in converters:
+                values[position] = convert(values[position], column, connection)
+    parts = []
+    start = 0
+    for _, model in _models():
         width = len(model._meta.concrete_fields)
-        _foreign_key(name).set_cached_value(entry, _instance(model, values[start : start + width]))
+        parts.append(values[start : start + width])
         start += width
-    return entry
-
-
-def load_acting(user_id: Any, user_role_id: Any) -> tuple[User | None, UserRole | None]:
-    """The user and the chosen role entry in one query (with its role and level)."""
-    if user_role_id:
-        entry = _chosen_entry(user_id, user_role_id)
-        if entry is not None:
-            return entry.user, entry
-    # No role chosen yet, or the entry was revoked since: the user acts without a role.
-    return User.objects.filter(pk=user_id).first(), None
+    user = _instance(User, parts[0])
+    if parts[1][0] is None:  # no role chosen yet, or the entry was revoked since: the user acts without one
+        return Acting(user, None, revoked)
+    entry = _instance(UserRole, parts[1])
+    _foreign_key("user").set_cached_value(entry, user)
+    for (name, model), values_of in zip(_ENTRY_PARTS, parts[2:], strict=True):
+        _foreign_key(name).set_cached_value(entry, _instance(model, values_of))
+    return Acting(user, entry, revoked)
 
 
 def acting_session(user: User, entry: UserRole | None, token: Any = None) -> ActingSession:
@@ -138,9 +157,10 @@ class ErpTokenAuthentication(BaseAuthentication):
         if len(parts) != 2:
             raise token_invalid()
         token = decode_access(parts[1].decode("latin-1"))
-        if is_access_revoked(token):
+        acting = load_acting(token.get("user_id"), token.get(USER_ROLE_CLAIM), token.get("jti"))
+        if acting.revoked:
             raise token_invalid()
-        user, entry = load_acting(token.get("user_id"), token.get(USER_ROLE_CLAIM))
+        user, entry = acting.user, acting.entry
         if user is None or not user.enabled:
             raise user_gone()
         header_version = request.META.get(ACCOUNT_VERSION_HEADER, "")
@@ -166,8 +186,7 @@ class ErpSessionAuthentication(BaseAuthentication):
         if session.get(SESSION_ACCOUNT_VERSION) != user.account_version:
             raise version_mismatch()
         self._enforce_csrf(request)
-        _, entry = load_acting(user.pk, session.get(SESSION_USER_ROLE))
-        return user, acting_session(user, entry)
+        return user, acting_session(user, load_acting(user.pk, session.get(SESSION_USER_ROLE)).entry)
 
     def _enforce_csrf(self, request: Any) -> None:
         # As DRF's SessionAuthentication does: the middleware only checks, so it needs no real view or

@@ -117,6 +117,10 @@ class Role(models.Model):
     kind = models.CharField(_("kind"), max_length=32, choices=RoleKind.choices, default=RoleKind.OTHER)
     description = models.CharField(_("description"), max_length=200, blank=True)
     resources = models.ManyToManyField(Resource, verbose_name=_("codes"), blank=True, related_name="roles")
+    # Moved on by a trigger whenever the role's codes change (a code given or taken, a code renamed):
+    # it comes with the acting role entry on every call, so each process keeps the role's codes in
+    # memory under it and never serves codes older than the row says (apps.accounts.role_code_cache).
+    codes_version = models.PositiveBigIntegerField(_("codes version"), default=0, editable=False)
 
     class Meta:
         verbose_name = _("role")
@@ -198,3 +202,19 @@ class LoginRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.login_name} {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class RevokedAccess(models.Model):
+    """An access token ended before its time (signing out). Access tokens are not stored, so the
+    signed-out one is remembered here until it expires; the acting entry's query reads it in the
+    same round trip (apps.accounts.authentication), and expired rows are deleted as new ones come."""
+
+    jti = models.CharField(_("token id"), max_length=64, primary_key=True)
+    expires_at = models.DateTimeField(_("expires"), db_index=True)
+
+    class Meta:
+        verbose_name = _("revoked access token")
+        verbose_name_plural = _("revoked access tokens")
+
+    def __str__(self) -> str:
+        return self.jti

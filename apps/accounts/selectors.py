@@ -166,7 +166,7 @@ def acting_session_of(*, user_id: int, user_role_id: int | None) -> tuple[User, 
     """The session a call of this user acting in this role entry would have now, as authentication
     builds it (the store's deactivation and debt checked afresh), for work done later on a person's
     behalf (the download centre's task); None once the user is gone or disabled."""
-    user, entry = load_acting(user_id, user_role_id)
-    if user is None or not user.enabled:
+    acting = load_acting(user_id, user_role_id)
+    if acting.user is None or not acting.user.enabled:
         return None
-    return user, acting_session(user, entry)
+    return acting.user, acting_session(acting.user, acting.entry)

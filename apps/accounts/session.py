@@ -14,7 +14,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 
 from apps.accounts.models import User, UserRole
-from apps.accounts.role_code_cache import codes_of_role
+from apps.accounts.role_code_cache import codes_in_force
 from apps.core.errors import DomainError, NoRoleChosen
 from apps.core.json_types import JsonObject
 from apps.org.selectors import store_ids_under
@@ -62,8 +62,7 @@ class ActingSession:
     def codes(self) -> frozenset[str]:
         if self.user_role is None:
             return frozenset()
-        codes = codes_of_role(self.user_role.role_id)
-        return frozenset(codes["menu"]) | frozenset(codes["btn"])
+        return codes_in_force(self.user_role.role)
 
     @cached_property
     def store_ids(self) -> frozenset[int]:

@@ -16,7 +16,7 @@ from rest_framework_simplejwt.tokens import AccessToken, RefreshToken
 from rest_framework_simplejwt.utils import datetime_from_epoch
 
 from apps.accounts.errors import token_invalid, user_gone
-from apps.accounts.models import User, UserRole
+from apps.accounts.models import RevokedAccess, User, UserRole
 from apps.org.store_access import check_store_usable
 
 USER_ROLE_CLAIM = "ur"
@@ -32,19 +32,16 @@ def issue_tokens(*, user: User, user_role: UserRole | None = None) -> dict[str, 
     return {"access": str(refresh.access_token), "refresh": str(refresh), "accountVersion": user.account_version}
 
 
-def _revoked_key(jti: str) -> str:
-    return f"accounts:revoked-access:{jti}"
-
-
 def revoke_access(token: AccessToken) -> None:
-    """Access tokens are not stored; a revoked one is remembered in the cache until it expires."""
-    remaining = int(token["exp"] - timezone.now().timestamp())
-    if remaining > 0:
-        cache.set(_revoked_key(token["jti"]), True, remaining)
-
-
-def is_access_revoked(token: AccessToken) -> bool:
-    return bool(cache.get(_revoked_key(token["jti"])))
+    """Access tokens are not stored; a revoked one is remembered (RevokedAccess) until it expires,
+    and the expired ones are forgotten as it is written, which keeps the table to the tokens of the
+    last ACCESS_TOKEN_MINUTES."""
+    expires_at = datetime_from_epoch(token["exp"])
+    now = timezone.now()
+    if expires_at <= now:
+        return
+    RevokedAccess.objects.filter(expires_at__lte=now).delete()
+    RevokedAccess.objects.bulk_create([RevokedAccess(jti=token["jti"], expires_at=expires_at)], ignore_conflicts=True)
 
 
 def revoke_refresh(raw_refresh: str) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import path
 
 from apps.accounts.models import Resource, Role
@@ -134,6 +136,46 @@ def test_the_codes_come_from_the_cache_between_changes(with_code, django_assert_
     codes_of_role(with_code.role_id)
     with django_assert_num_queries(0):
         assert GUARD in codes_of_role(with_code.role_id)["menu"]
+
+
+def test_a_code_given_by_a_raw_statement_is_seen_by_the_next_request(without_code, guard):
+    """The memory of each process is keyed by the role's codes_version, which a trigger moves: no
+    signal is needed for a change to be seen."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO accounts_role_resources (role_id, resource_id) VALUES (%s, %s)",
+            [without_code.role_id, guard.pk],
+        )
+    assert allowed(without_code)
+
+
+def test_every_change_of_a_roles_codes_moves_its_version_to_one_never_used(with_code, guard):
+    def version() -> int:
+        return Role.objects.values_list("codes_version", flat=True).get(pk=with_code.role_id)
+
+    seen = [version()]
+    for change in (
+        lambda: with_code.role.resources.remove(guard),
+        lambda: with_code.role.resources.add(guard),
+        lambda: Resource.objects.filter(pk=guard.pk).update(code="XMGL-PAG-0001-NEW"),
+    ):
+        change()
+        assert version() > seen[-1]
+        seen.append(version())
+    other = RoleFactory(codes=[OTHER])
+    assert Role.objects.get(pk=other.pk).codes_version > seen[-1]
+
+
+def test_a_call_reads_its_codes_from_the_processes_memory_without_sql_or_the_cache(with_code):
+    """After the first call, the permission check costs nothing: the acting query is the only
+    statement, and the shared cache is not asked (it may even be empty)."""
+    client = api_client(entry=with_code)
+    assert client.get(PROBE_URL).status_code == 200
+    cache.clear()
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(PROBE_URL).status_code == 200
+    assert len(captured) == 1
+    assert cache.get_many([f"accounts:role-codes:v1:{with_code.role_id}"]) == {}
 
 
 # --- many roles at once ----------------------------------------------------------------------
