@@ -1,7 +1,8 @@
 """The stock balance rows of a store (one per product it ever moved), taken under their row locks.
-Both the stock ledger (`services.record_moves`) and safety stock (`safety.safety_stock_set`) work on
-the balances under these locks, so a change of a safety stock and a move of the same product take
-turns, and the safety-stock task is raised once."""
+Safety stock (`safety.safety_stock_set`) works on the balances under these locks, and the stock
+ledger (`services.record_moves`) takes the same locks, in the same product order, inside its
+database function (inventory_moves_record, migration 0011), so a change of a safety stock and a
+move of the same product take turns, and the safety-stock task is raised once."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.db import connection
 from django.utils import timezone
@@ -47,18 +47,19 @@ class Shortage:
     wanted: Decimal
 
 
-class _Recorded(NamedTuple):
-    """A row of inventory_moves_record (migration 0011): a line's move and its product's stock, or,
-    with no move, a short product and its stock."""
+class _Moved(NamedTuple):
+    """A row of inventory_moves_record (migration 0011) that wrote its line's move: the move, and
+    its product's stock before the document and safety stock. A row without a move (move_id NULL)
+    names a short product instead: product_id, stock_before and name only."""
 
     product_id: int
-    move_id: int | None
-    quantity_after: Decimal | None
-    unit_cost: Decimal | None
+    move_id: int
+    quantity_after: Decimal
+    unit_cost: Decimal
     stock_before: Decimal
     own_safety: Decimal | None
-    default_safety: int | None
-    use_per_unit: Decimal | None
+    default_safety: int
+    use_per_unit: Decimal
     name: str
 
 
@@ -106,11 +107,12 @@ def record_moves(
                     [line.remark[:200] for line in lines],
                 ],
             )
-            rows = [_Recorded(*row) for row in cursor.fetchall()]
-        if not rows:
+            answer = cursor.fetchall()
+        if not answer:
             raise InvalidInput(gettext("unknown product"), field="productId")
-        if rows[0].move_id is None:
-            raise _short(rows, lines)
+        if answer[0][1] is None:
+            raise _short(answer, lines)
+        rows = [_Moved(*row) for row in answer]
         moves = [
             StockMove(
                 id=row.move_id,
@@ -149,12 +151,12 @@ def _check_move_lines(lines: Sequence[MoveLine]) -> None:
         raise InvalidInput(gettext("a quantity cannot be 0"), field="quantity")
 
 
-def _short(rows: list[_Recorded], lines: Sequence[MoveLine]) -> StockShort:
-    """The refusal of the short products the function named, with what each line asked of them."""
+def _short(answer: list[tuple[Any, ...]], lines: Sequence[MoveLine]) -> StockShort:
+    """The refusal of the short products the function named, with what the lines ask of each."""
     change: dict[int, Decimal] = {}
     for line in lines:
         change[line.product_id] = change.get(line.product_id, ZERO) + line.quantity
-    short = [Shortage(row.product_id, row.name, row.stock_before, -change[row.product_id]) for row in rows]
+    short = [Shortage(pk, name, available, -change[pk]) for pk, _, _, _, available, _, _, _, name in answer]
     names = ", ".join(item.name for item in short)
     return StockShort(
         gettext("not enough stock of %(names)s") % {"names": names},
@@ -167,7 +169,7 @@ def _short(rows: list[_Recorded], lines: Sequence[MoveLine]) -> StockShort:
     )
 
 
-def _safety_crossings(rows: list[_Recorded]) -> list[safety.Crossing]:
+def _safety_crossings(rows: list[_Moved]) -> list[safety.Crossing]:
     """The products whose stock crossed its safety stock: from the stock before the document to
     the stock after its product's last line, in product order."""
     last = {row.product_id: row for row in rows}
@@ -178,8 +180,8 @@ def _safety_crossings(rows: list[_Recorded]) -> list[safety.Crossing]:
             found := safety.crossing(
                 pk,
                 row.stock_before,
-                row.quantity_after,  # type: ignore[arg-type]
-                safety.safety_level(row.own_safety, row.default_safety, row.use_per_unit),  # type: ignore[arg-type]
+                row.quantity_after,
+                safety.safety_level(row.own_safety, row.default_safety, row.use_per_unit),
             )
         )
     ]
