@@ -1,21 +1,31 @@
 """Benchmarks on generated data: `python -m bench <name> [options]`.
 
-Run them against PostgreSQL (DATABASE_URL) with DEBUG=1; each prints its figures as one JSON line so
-docs/performance.md can quote them.
+Run them against PostgreSQL (DATABASE_URL) under production settings (DEBUG off, which records no
+queries; PRODUCTION below gives the keys production needs, for the bench only); each prints its
+figures as one JSON line so docs/performance.md can quote them.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import os
 import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "erp.settings")
 
+# What DEBUG off asks for, on a loopback bench: keys made for the run, plain HTTP (production's TLS
+# ends in front of gunicorn).
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "bench-only-" + os.urandom(24).hex(),
+    "HANDOVER_KEY": base64.urlsafe_b64encode(os.urandom(32)).decode(),
+    "SECURE_SSL_REDIRECT": "0",
+}
+
 # Benchmarks that bring their own database: defaults applied before Django reads its settings.
 ENVIRONMENT = {
     "members": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_members",
         "REDIS_URL": "redis://127.0.0.1:6379/3",
         "DB_CONN_MAX_AGE": "600",
@@ -23,65 +33,54 @@ ENVIRONMENT = {
         "PHONE_FRAGMENT_SEARCH_RATE": "1000000/minute",
     },
     "booking": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_booking",
         "REDIS_URL": "redis://127.0.0.1:6379/4",
         "DB_CONN_MAX_AGE": "600",
         "PHONE_FRAGMENT_SEARCH_RATE": "1000000/minute",
     },
     "closing": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_closing",
         "REDIS_URL": "redis://127.0.0.1:6379/11",
     },
     "sales": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
         "REDIS_URL": "redis://127.0.0.1:6379/5",
         "DB_CONN_MAX_AGE": "600",
     },
     "stock": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_stock",
         "REDIS_URL": "redis://127.0.0.1:6379/10",
         "DB_CONN_MAX_AGE": "600",
     },
     "stocktake": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_stocktake",
         "REDIS_URL": "redis://127.0.0.1:6379/9",
     },
     "groupbuy": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_groupbuy",
         "REDIS_URL": "redis://127.0.0.1:6379/13",
         "DB_CONN_MAX_AGE": "600",
     },
     "export-job": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_exports",
         "REDIS_URL": "redis://127.0.0.1:6379/4",
     },
     "reports": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_reports",
         "REDIS_URL": "redis://127.0.0.1:6379/11",
         "DB_CONN_MAX_AGE": "600",
     },
     "summary-triggers": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_summaries",
         "REDIS_URL": "redis://127.0.0.1:6379/5",
         "DB_CONN_MAX_AGE": "600",
     },
     "refunds": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
         "REDIS_URL": "redis://127.0.0.1:6379/5",
         "DB_CONN_MAX_AGE": "600",
     },
     "settlement": {
-        "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_settlement",
         "REDIS_URL": "redis://127.0.0.1:6379/12",
         "DB_CONN_MAX_AGE": "600",
@@ -93,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     import django
 
     chosen = (argv if argv is not None else sys.argv[1:])[:1]
-    for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
+    for name, value in {**PRODUCTION, **ENVIRONMENT.get(chosen[0] if chosen else "", {})}.items():
         os.environ.setdefault(name, value)
     django.setup()
     from bench import (

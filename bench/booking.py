@@ -86,7 +86,7 @@ INDEX_USED = re.compile(r"(?:Index Scan|Index Only Scan)(?: Backward)? using (\w
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
-        f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
+        f"Environment: DEBUG=0 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
         "(bench/__main__.py sets these when they are missing)."
     )
     parser.add_argument("--generate", action="store_true", help="create the data set (skipped when present)")
@@ -734,7 +734,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
     base = f"http://127.0.0.1:{args.port}"
     # Its log (a warning line per 409) goes to a file: the terminal keeps the figures.
     log = (OUT / "booking-gunicorn.log").open("w")
-    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL), log)
+    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL), log)
     try:
         headers = sign_in(base)
 

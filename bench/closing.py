@@ -36,7 +36,7 @@ ACTOR = Actor(login_name="bench")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} (bench/__main__.py sets it when missing)."
+    parser.epilog = f"Environment: DEBUG=0 DATABASE_URL={BENCH_DATABASE_URL} (bench/__main__.py sets it when missing)."
     parser.add_argument("--orders", type=int, default=600, help="orders of the busy day")
     parser.add_argument("--runs", type=int, default=10, help="timed closings (each on a fresh busy day)")
 

@@ -31,7 +31,7 @@ LISTED = ("pending", "done", "cancelling", "cancelled")  # apps.groupbuy.selecto
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
-        f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
+        f"Environment: DEBUG=0 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
         "(bench/__main__.py sets these when they are missing)."
     )
     parser.add_argument("--generate", action="store_true", help="create the data set (skipped when present)")
@@ -82,7 +82,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(16)
     store_id, phones = _store_and_phones()
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL))
+    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
     results: dict[str, Any] = {}
     try:
         headers = _sign_in_at(base, store_id)

@@ -3,6 +3,7 @@ demo principal's sign-in, and envelope GETs."""
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import subprocess
@@ -15,13 +16,28 @@ from pathlib import Path
 from typing import IO, Any
 
 from django.conf import settings
+from django.db import connection
 
 
-def gunicorn_env(database_url: str, redis_url: str) -> dict[str, str]:
+def database_url() -> str:
+    """The database this process works on (under the test suite, its test database)."""
+    params = connection.settings_dict
+    user = f"{params['USER']}:{params['PASSWORD']}" if params["PASSWORD"] else params["USER"]
+    return f"postgres://{user}@{params['HOST']}:{params['PORT'] or 5432}/{params['NAME']}"
+
+
+def gunicorn_env(redis_url: str) -> dict[str, str]:
+    """The server's environment: this process's database, production settings, persistent connections."""
     return {
         **os.environ,
-        "DEBUG": "1",
-        "DATABASE_URL": os.environ.get("DATABASE_URL", database_url),
+        # Production settings (no query is recorded), with this process's keys: a token it signs is
+        # good at the server. Plain HTTP on the loopback: production's TLS ends in front of gunicorn.
+        "DEBUG": "0",
+        "SECRET_KEY": settings.SECRET_KEY,
+        "JWT_SIGNING_KEY": settings.SIMPLE_JWT["SIGNING_KEY"],
+        "HANDOVER_KEY": os.environ.get("HANDOVER_KEY") or base64.urlsafe_b64encode(os.urandom(32)).decode(),
+        "SECURE_SSL_REDIRECT": "0",
+        "DATABASE_URL": database_url(),
         "DB_CONN_MAX_AGE": "600",  # persistent connections, as production runs
         "REDIS_URL": os.environ.get("REDIS_URL", redis_url),  # one role-code cache for both workers
     }

@@ -50,7 +50,7 @@ INDEX_USED = re.compile(r"(?:Index (?:Only )?Scan(?: Backward)? using|Bitmap Ind
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
-        f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
+        f"Environment: DEBUG=0 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
         "(bench/__main__.py sets these when they are missing)."
     )
     parser.add_argument("--generate", action="store_true", help="create the data set (skipped when present)")
@@ -330,7 +330,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
     ratios = {s.name: _timed(f"in process {s.name}", lambda s=s: in_process(client, s, repeats)) for s in exact}
 
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL))
+    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
     try:
         headers = {account: sign_in(base, account[-1]) for account in (PRINCIPAL, NURSE)}
         _timed("HTTP", lambda: measure_http(base, headers, items))

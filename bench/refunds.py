@@ -53,7 +53,7 @@ NOTIFICATIONS_PER_SECOND_TARGET = 200
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
-        f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
+        f"Environment: DEBUG=0 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
         "(bench/__main__.py sets these when they are missing)."
     )
     parser.add_argument("--refunds", type=int, default=300, help="timed refunds (one line of a different order)")
@@ -111,7 +111,7 @@ def measure_refunds(args: argparse.Namespace, store_id: int) -> dict[str, Any]:
     if len(candidates) < args.refunds + 20:
         raise SystemExit(f"only {len(candidates)} cash-paid orders left to refund at store {store_id}")
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL))
+    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
     failures: dict[str, int] = {}
     samples = []
     try:
@@ -203,7 +203,7 @@ def measure_notifications(args: argparse.Namespace, store_id: int) -> dict[str, 
         notes.append((headers, body))  # WeChat Pay resends until it hears 2xx: the same notification twice
     signing_s = time.perf_counter() - started_signing
     random.Random(14).shuffle(notes)
-    env = {**gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL), "PAYMENT_PROVIDERS": json.dumps({"wechat": entry})}
+    env = {**gunicorn_env(BENCH_REDIS_URL), "PAYMENT_PROVIDERS": json.dumps({"wechat": entry})}
     base = f"http://127.0.0.1:{args.port}"
     server = start_gunicorn(args.port, args.workers, env)
     statuses: dict[int, int] = {}

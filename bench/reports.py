@@ -52,7 +52,7 @@ from apps.reports.framework import Report, reports
 from apps.reports.framework.filters import codes_of
 from apps.reports.models import ExportJob
 from bench import members_data, reports_data, sales
-from bench.live_server import start_gunicorn
+from bench.live_server import database_url, gunicorn_env, start_gunicorn
 from bench.members import _raw_connection, ensure_database
 from bench.stats import summary_ms
 
@@ -82,7 +82,7 @@ SUMMARY_TRIGGERS = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
-        f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
+        f"Environment: DEBUG=0 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
         "(bench/__main__.py sets these when they are missing; the measured calls run with DEBUG off)."
     )
     parser.add_argument("--generate", action="store_true", help="create the data set (skipped when present)")
@@ -513,7 +513,7 @@ def export_in_a_worker(args: argparse.Namespace) -> dict[str, Any]:
     command = [sys.executable, "-m", "bench", "reports", "--export-only", "--export-rows", str(args.export_rows)]
     if args.tiny:
         command.append("--tiny")
-    env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "1"}
+    env = {**os.environ, "DATABASE_URL": database_url()}
     done = subprocess.run(command, env=env, cwd=settings.BASE_DIR, capture_output=True, text=True, check=False)
     answers = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode or not answers:
@@ -524,30 +524,9 @@ def export_in_a_worker(args: argparse.Namespace) -> dict[str, Any]:
 # --- checkout with the summaries' triggers on and off -----------------------------------------------
 
 
-def _database_url() -> str:
-    """The database this process works on (under the test suite, its test database)."""
-    params = connection.settings_dict
-    user = f"{params['USER']}:{params['PASSWORD']}" if params["PASSWORD"] else params["USER"]
-    return f"postgres://{user}@{params['HOST']}:{params['PORT'] or 5432}/{params['NAME']}"
-
-
 def production_env() -> dict[str, str]:
-    """gunicorn as production runs it: DEBUG off (no query recording), persistent connections, Redis,
-    over plain HTTP on the loopback (the TLS redirect off)."""
-    from cryptography.fernet import Fernet
-
-    return {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": settings.SECRET_KEY,
-        "JWT_SIGNING_KEY": settings.SIMPLE_JWT["SIGNING_KEY"],
-        "HANDOVER_KEY": Fernet.generate_key().decode(),
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "SECURE_SSL_REDIRECT": "0",
-        "DATABASE_URL": _database_url(),
-        "REDIS_URL": os.environ.get("REDIS_URL", BENCH_REDIS_URL),
-        "DB_CONN_MAX_AGE": "600",
-    }
+    """gunicorn as production runs it (bench.live_server.gunicorn_env), on this process's database."""
+    return {**gunicorn_env(os.environ.get("REDIS_URL", BENCH_REDIS_URL)), "ALLOWED_HOSTS": "127.0.0.1,localhost"}
 
 
 def summary_triggers() -> list[tuple[str, str]]:

@@ -44,7 +44,7 @@ BENCH_REDIS_URL = "redis://127.0.0.1:6379/5"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
-        f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
+        f"Environment: DEBUG=0 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
         "(bench/__main__.py sets these when they are missing)."
     )
     parser.add_argument("--generate", action="store_true", help="create the data set (skipped when present)")
@@ -186,7 +186,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     single, pool = cards[: args.requests], cards[args.requests :]
     singles = iter(single)
     base = f"http://127.0.0.1:{args.port}"
-    env = gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL)
+    env = gunicorn_env(BENCH_REDIS_URL)
     server = start_gunicorn(args.port, args.workers, env)
     try:
         headers = sign_in(base, "2")

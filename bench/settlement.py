@@ -71,7 +71,7 @@ FROM {ENTRIES} WHERE day = %s GROUP BY store_low, store_high
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} (bench/__main__.py sets it when missing)."
+    parser.epilog = f"Environment: DEBUG=0 DATABASE_URL={BENCH_DATABASE_URL} (bench/__main__.py sets it when missing)."
     parser.add_argument("--generate", action="store_true", help="write the stores and a year of the ledger")
     parser.add_argument("--force", action="store_true", help="with --generate: drop what is there first")
     parser.add_argument("--stores", type=int, default=500)

@@ -32,7 +32,7 @@ P95_TARGETS_MS = {"live_stock": 50, "move_history": 30}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
-        f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
+        f"Environment: DEBUG=0 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
         "(bench/__main__.py sets these when they are missing)."
     )
     parser.add_argument("--generate", action="store_true", help="create the data set (skipped when present)")
@@ -104,7 +104,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     if len(products) < 100:
         raise SystemExit(f"store {store_id} has {len(products)} products in stock: run --generate first")
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL))
+    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
     results: dict[str, Any] = {}
     try:
         headers = _sign_in_at(base, store_id)

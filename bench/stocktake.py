@@ -47,7 +47,7 @@ COUNT_BATCH = 500
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} (bench/__main__.py sets it when missing)."
+    parser.epilog = f"Environment: DEBUG=0 DATABASE_URL={BENCH_DATABASE_URL} (bench/__main__.py sets it when missing)."
     parser.add_argument("--lines", type=int, default=2000, help="stocked products counted")
     parser.add_argument("--runs", type=int, default=3, help="timed stocktakes (each approved)")
 

@@ -37,7 +37,7 @@ TRIGGERS = (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (
-        "Environment: DEBUG=1 DATABASE_URL=postgres://postgres@127.0.0.1:5432/erp_bench_summaries "
+        "Environment: DEBUG=0 DATABASE_URL=postgres://postgres@127.0.0.1:5432/erp_bench_summaries "
         "(bench/__main__.py sets it when missing)."
     )
     parser.add_argument("--checkouts", type=int, default=400, help="timed checkouts, half with the triggers on")
