@@ -19,12 +19,13 @@ from typing import Any
 
 import psycopg
 from django.db import connection
-from django.test.utils import CaptureQueriesContext, override_settings
+from django.test.utils import CaptureQueriesContext
 
 from apps.accounts.models import UserRole
 from apps.accounts.testing import api_client
 from bench import members_data
 from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
+from bench.raw_replay import beside, compare, raw_connection, without_sql
 from bench.stats import summary_ms
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -34,6 +35,7 @@ EXPECTED_INDEXES = ("member_name_grams_gin", "member_phone_trgm", "member_phone_
                     "member_card_no_unique", "member_store_newest", "member_name")  # fmt: skip
 WARM_UP = 30
 IN_PROCESS_REPEATS = 1000
+REPLAYS = 50  # calls replayed per scenario for its HTTP figure's baseline
 # Issue 5, "4. Scale": p95 limits through HTTP in ms, per scenario.
 P95_TARGETS_MS = {
     "search_phone": 10, "search_crm_code": 10, "search_card_no": 10,
@@ -75,11 +77,7 @@ def ensure_database() -> None:
 
 
 def _raw_connection() -> psycopg.Connection:
-    params = connection.settings_dict
-    return psycopg.connect(
-        dbname=params["NAME"], host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
-        password=params["PASSWORD"] or None, autocommit=True,
-    )  # fmt: skip
+    return raw_connection()
 
 
 def run(args: argparse.Namespace) -> None:
@@ -208,36 +206,23 @@ def _member_queries(captured: list[dict[str, str]]) -> list[str]:
 
 def in_process(client: Any, scenario: Scenario, repeats: int) -> dict[str, Any]:
     """The whole view (auth included) through the test client, DEBUG off so queries are not
-    recorded, against the same lookups as raw SQL on a psycopg connection of its own."""
-    params = scenario.params[:repeats]
-    sql = []
-    for query in params:  # first pass: the SQL each request runs, untimed
-        with CaptureQueriesContext(connection) as captured:
-            assert client.get(scenario.path, query).status_code == 200
-        sql.append(_member_queries(captured.captured_queries))
-    view_s = []
-    with override_settings(DEBUG=False):
-        for query in params:
-            started = time.perf_counter()
-            response = client.get(scenario.path, query)
-            view_s.append(time.perf_counter() - started)
-            assert response.status_code == 200
-    sql_s = []
-    with _raw_connection() as raw, raw.cursor() as cursor:
-        for statements in sql:
-            started = time.perf_counter()
-            for statement in statements:
-                cursor.execute(statement)
-                cursor.fetchall()
-            sql_s.append(time.perf_counter() - started)
-    view_median, sql_median = statistics.median(view_s), statistics.median(sql_s)
-    return {
-        "view_median_ms": round(view_median * 1000, 3),
-        "sql_median_ms": round(sql_median * 1000, 3),
-        "ratio": round(view_median / sql_median, 1),
-        "member_queries": len(sql[0]),
-        "sql": sql[0],
-    }
+    recorded, against the same lookups as raw SQL on a psycopg connection of its own
+    (bench/raw_replay.py)."""
+
+    def call(query: dict[str, str]) -> None:
+        assert client.get(scenario.path, query).status_code == 200
+
+    replayed = compare(call, scenario.params[:repeats], keep=lambda sql: "members_member" in sql)
+    return {**replayed, "member_queries": replayed["statements"]}
+
+
+def replay_all(client: Any, scenario: Scenario, repeats: int) -> dict[str, Any]:
+    """The call's every statement (auth included) replayed: the baseline of its HTTP figure."""
+
+    def call(query: dict[str, str]) -> None:
+        assert client.get(scenario.path, query).status_code == 200
+
+    return compare(call, scenario.params[:repeats])
 
 
 def query_counts(clients: dict[str, Any], items: list[Scenario]) -> dict[str, dict[str, int]]:
@@ -328,6 +313,9 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
     exact = [s for s in items if s.name in ("search_phone", "search_crm_code", "search_card_no")]
     repeats = min(IN_PROCESS_REPEATS, args.requests)
     ratios = {s.name: _timed(f"in process {s.name}", lambda s=s: in_process(client, s, repeats)) for s in exact}
+    # Every HTTP figure's baseline: the whole call's statements (auth included) replayed.
+    replays = _timed("replays", lambda: {s.name: replay_all(clients[s.account], s, min(REPLAYS, args.requests))
+                                          for s in items})  # fmt: skip
 
     base = f"http://127.0.0.1:{args.port}"
     server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
@@ -345,7 +333,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
             explained = explain_slowest(clients[scenario.account], scenario, raw)
             plans.append(f"## {scenario.name} {explained['input']}\n{explained['sql']}\n\n{explained['plan']}\n")
             results[scenario.name] = {
-                **summary_ms(scenario.samples_s),
+                **beside(summary_ms(scenario.samples_s), replays[scenario.name]),
                 **counts[scenario.name],
                 "rows_avg": round(statistics.mean(scenario.rows), 1),
                 "empty": sum(1 for rows in scenario.rows if rows == 0),
@@ -368,7 +356,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
         "workers": args.workers,
         "generation": json.loads(generation.read_text()) if generation.exists() else None,
         "http": results,
-        "in_process": {name: {k: v for k, v in f.items() if k != "sql"} for name, f in ratios.items()},
+        "in_process": {name: without_sql(f) for name, f in ratios.items()},
         "targets": targets,
         "all_pass": all(targets.values()),
     }
