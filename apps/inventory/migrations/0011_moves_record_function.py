@@ -10,9 +10,13 @@ from django.db import migrations
 # no row at all when a product is unknown.
 #
 # Every statement here takes a new snapshot (READ COMMITTED), so what the lock waited for is seen
-# by the statements after it. Missing balance rows are created first, in product order, and then
-# all are locked in product order: two documents never hold locks the other waits for. The moves
-# and the balances change in one statement whose parts all read the locked balances as before it.
+# by the statements after it. The balance rows are locked in product order, as
+# balances.locked_balances does for safety stock (safety_stock_set): the rows there first, then the
+# missing ones created (INSERT … ON CONFLICT DO NOTHING: two first moves at once make one row) and
+# locked. Creating them before locking the others would let a document hold a new row that a
+# safety-stock change, holding an older row the document waits for, waits to create: a deadlock.
+# The moves and the balances change in one statement whose parts all read the locked balances as
+# they were before it.
 SQL = """
 CREATE OR REPLACE FUNCTION inventory_moves_record(
     p_store bigint,
@@ -43,22 +47,29 @@ CREATE OR REPLACE FUNCTION inventory_moves_record(
 #variable_conflict use_column
 DECLARE
     moved bigint[] := ARRAY(SELECT DISTINCT m FROM unnest(p_products) AS m ORDER BY m);
+    locked bigint;
 BEGIN
     IF (SELECT count(*) FROM catalog_product p WHERE p.id = ANY (moved)) < cardinality(moved) THEN
         RETURN;
     END IF;
 
-    INSERT INTO inventory_stockbalance (store_id, product_id, quantity, updated_at)
-    SELECT p_store, m.id, 0, p_at
-    FROM unnest(moved) AS m(id)
-    WHERE NOT EXISTS (SELECT FROM inventory_stockbalance b WHERE b.store_id = p_store AND b.product_id = m.id)
-    ORDER BY m.id
-    ON CONFLICT DO NOTHING;
-
     PERFORM FROM inventory_stockbalance b
     WHERE b.store_id = p_store AND b.product_id = ANY (moved)
     ORDER BY b.product_id
     FOR NO KEY UPDATE;
+    GET DIAGNOSTICS locked = ROW_COUNT;
+    IF locked < cardinality(moved) THEN
+        INSERT INTO inventory_stockbalance (store_id, product_id, quantity, updated_at)
+        SELECT p_store, m.id, 0, p_at
+        FROM unnest(moved) AS m(id)
+        WHERE NOT EXISTS (SELECT FROM inventory_stockbalance b WHERE b.store_id = p_store AND b.product_id = m.id)
+        ORDER BY m.id
+        ON CONFLICT DO NOTHING;
+        PERFORM FROM inventory_stockbalance b
+        WHERE b.store_id = p_store AND b.product_id = ANY (moved)
+        ORDER BY b.product_id
+        FOR NO KEY UPDATE;
+    END IF;
 
     IF NOT p_allow_negative THEN
         -- Several lines of one product count together; the short ones in the order the lines name them.
