@@ -28,9 +28,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework.request import Request
 
+from apps.core.audit import held_logs_insert, logs_held
 from apps.core.envelope import EnvelopeResponse, LocalTimeJSONEncoder
 from apps.core.errors import IdempotencyKeyReused, InvalidInput
-from apps.core.models import IdempotentAnswer
+from apps.core.models import IdempotentAnswer, SystemLog
 from apps.core.transactions import command_atomic
 
 HEADER = "Idempotency-Key"
@@ -75,6 +76,26 @@ def _claim(user_id: int, key: str, fingerprint: str) -> int | None:
     return row[0] if row else None
 
 
+def _answer_kept(answer_id: int, response: Any, logs: list[SystemLog]) -> None:
+    """The command's answer kept on its key's row, with the system log's entries the command made
+    (apps.core.audit.logs_held), in one statement. The answer is what the renderer would write, kept
+    as JSON text: PostgreSQL's jsonb would put an object's keys in its own order, and the replay
+    must read byte for byte like the first answer."""
+    table = connection.ops.quote_name(IdempotentAnswer._meta.db_table)
+    sql = f'UPDATE {table} SET "data" = %s, "message" = %s, "status" = %s WHERE "id" = %s'
+    parameters: list[Any] = [
+        json.dumps(json.dumps(response.data, cls=LocalTimeJSONEncoder)),
+        str(getattr(response, "message", ""))[:200],
+        response.status_code,
+        answer_id,
+    ]
+    if logs:
+        insert, inserted = held_logs_insert(logs)
+        sql, parameters = f"WITH logged AS ({insert}) {sql}", [*inserted, *parameters]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, parameters)
+
+
 View = Callable[..., Any]
 
 
@@ -100,7 +121,7 @@ def idempotent(method: View) -> View:
         if key is None or user_id is None:  # keys are per user: a caller without one runs as asked
             return _then(method(view, request, *args, **kwargs))
         fingerprint = _fingerprint(request)
-        with command_atomic():
+        with command_atomic(), logs_held() as logs:
             answer_id = _claim(user_id, key, fingerprint)
             if answer_id is None:
                 return _replay(IdempotentAnswer.objects.get(user_id=user_id, key=key), fingerprint)
@@ -108,13 +129,7 @@ def idempotent(method: View) -> View:
             if not 200 <= response.status_code < 300:
                 transaction.set_rollback(True)  # an answer that is not a success did nothing to keep
                 return response
-            # What the renderer would write, kept as JSON text: PostgreSQL's jsonb would put an object's
-            # keys in its own order, and the replay must read byte for byte like the first answer.
-            IdempotentAnswer.objects.filter(pk=answer_id).update(
-                data=json.dumps(response.data, cls=LocalTimeJSONEncoder),
-                message=str(getattr(response, "message", ""))[:200],
-                status=response.status_code,
-            )
+            _answer_kept(answer_id, response, logs)
         return _then(response)
 
     run_once.idempotent = True  # type: ignore[attr-defined]  # read by the endpoint declarations test

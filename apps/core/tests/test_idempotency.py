@@ -7,6 +7,7 @@ import threading
 
 import pytest
 from django.db import connection, connections
+from django.test.utils import CaptureQueriesContext
 from django.urls import include, path
 from rest_framework import serializers
 from rest_framework.test import APIClient
@@ -28,7 +29,7 @@ class ChargeApi(ErpApi):
     required_codes = PUBLIC
 
     class InputSerializer(serializers.Serializer):
-        amount = serializers.IntegerField(min_value=0, max_value=1000)
+        amount = serializers.IntegerField(min_value=0, max_value=1000)  # 999: refused after it was logged
 
     @idempotent
     def post(self, request):
@@ -38,6 +39,8 @@ class ChargeApi(ErpApi):
         audit_record(
             actor=Actor(user_id=request.user.pk, login_name="t"), action="test.charged", detail={"amount": amount}
         )
+        if amount == 999:
+            raise InvalidInput("refused after it was logged", field="amount")
         # Keys in an order jsonb would not keep (it sorts them by length): the replay keeps them.
         return EnvelopeResponse(
             {
@@ -119,6 +122,25 @@ class TestIdempotencyKey:
         client.post("/rest/charge", {"amount": 5}, format="json")
         client.post("/rest/charge", {"amount": 5}, format="json")
         assert charges() == 2
+
+    def test_the_commands_log_entries_are_written_by_the_statement_that_keeps_its_answer(self):
+        client = client_of(UserFactory())
+        with CaptureQueriesContext(connection) as captured:
+            assert client.post("/rest/charge", {"amount": 5}, format="json").status_code == 201
+        statements = [q["sql"] for q in captured if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+        assert len(statements) == 3  # the key claimed, the count the command answers, the answer and the log
+        assert statements[-1].startswith('WITH logged AS (INSERT INTO "core_systemlog"')
+        entry = SystemLog.objects.get(action="test.charged")
+        assert entry.detail == {"amount": 5} and entry.login_name == "t" and entry.created_at is not None
+
+    def test_a_command_refused_after_it_logged_leaves_no_log_entry(self):
+        client = client_of(UserFactory())
+        assert_envelope(client.post("/rest/charge", {"amount": 999}, format="json"), status=400, errcode="VALID-40000")
+        assert charges() == 0
+
+    def test_outside_a_command_an_entry_is_written_at_once(self):
+        entry = audit_record(actor=Actor(login_name="t"), action="test.charged", detail={})
+        assert entry.pk is not None and charges() == 1
 
     @pytest.mark.parametrize("key", ["", "x" * 65])
     def test_a_key_of_the_wrong_length_is_refused(self, key):
