@@ -161,11 +161,11 @@ CARD_GIFT_KINDS = (EntryKind.SALE, EntryKind.TOP_UP)
 
 class LedgerRefusal(models.TextChoices):
     """Why a ledger function (migration cards 0013) wrote nothing: the codes it returns, which
-    apps.cards.services turns into its domain errors."""
+    apps.cards.services turns into its domain errors and their translated messages."""
 
-    NO_CARD = "notFound", _("no such card")
-    NOT_USABLE = "notUsable", _("the card is not usable")
-    NOT_STORED_VALUE = "notStoredValue", _("not a stored-value card")
-    BALANCE_SHORT = "balanceShort", _("not enough balance")
-    NO_SESSIONS = "noSessions", _("no sessions of the project")
-    SESSIONS_SHORT = "sessionsShort", _("not enough sessions")
+    NO_CARD = "notFound"
+    NOT_USABLE = "notUsable"
+    NOT_STORED_VALUE = "notStoredValue"
+    BALANCE_SHORT = "balanceShort"
+    NO_SESSIONS = "noSessions"
+    SESSIONS_SHORT = "sessionsShort"

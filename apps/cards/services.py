@@ -157,9 +157,10 @@ def card_spend(
 
     The till's hottest write, so after the closed-day check it is one round trip: the database
     function cards_card_spend (migration cards 0013) takes the card's row lock as `card_locked` does,
-    refuses a card of another member (404), one not usable (409 CARD-40903), not stored-value or
-    holding less than `amount`, takes principal and gift as `spending_split` does and writes the
-    entry as `card_entry_write` does; its listeners hear of it here."""
+    refuses a card of another member (404), one not usable (409 CARD-40903), one not stored-value
+    (400, cardId) or holding less than `amount` (409 CARD-40901), takes principal and gift as
+    `spending_split` does and writes the entry as `card_entry_write` does; the refusal comes back as
+    a code (`refused` gives its error, translated here) and the listeners hear of the entry here."""
     amount = round_money(amount)
     if amount <= 0:
         raise InvalidInput(_("the amount must be above 0"), field="amount")
@@ -187,7 +188,8 @@ def card_sessions_use(
 
     After the closed-day check, one round trip, as `card_spend`: cards_sessions_use (migration cards
     0013) locks the card, refuses a card of another member (404), one not usable (409 CARD-40903),
-    without sessions of the project or with fewer than `count` left, and writes the entry."""
+    one without sessions of the project (400, cardId) or with fewer than `count` left (409
+    CARD-40902), and writes the entry."""
     if count <= 0:
         raise InvalidInput(_("the number of sessions must be above 0"), field="qty")
     with use_case_atomic():
