@@ -39,6 +39,7 @@ from apps.org.models import OrgUnit
 from apps.staff.choices import EmployeePosition, EmployeeStatus
 from apps.staff.models import Employee
 from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
+from bench.raw_replay import beside, compare_get, not_applicable
 from bench.stats import summary_ms
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -65,7 +66,7 @@ SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁�
 GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉萍红娥玲芬燕彩春菊兰凤洁梅琳素云莲真环雪荣爱妹霞香月莺媛"
 RESERVATION_COLUMNS = (
     "id", "store_id", "name", "area_code", "phone", "nurse_id", "start", "\"end\"", "source", "remark", "status",
-    "cancel_reason", "cancel_remark", "forced", "created_at", "updated_at",
+    "cancel_reason", "cancel_remark", "forced", "created_at", "updated_at", "billed_order_no",
 )  # fmt: skip
 LINE_COLUMNS = ("reservation_id", "project_id", "name", "minutes")
 TABLES = ("booking_reservation", "booking_reservationproject")
@@ -76,6 +77,7 @@ BOARD_MAX_QUERIES = 8
 BOARD_P95_MS = 100
 PHONE_P95_MS = 50
 WARM_UP = 30
+REPLAYS = 50  # calls replayed in process for each read's HTTP figure
 THROUGHPUT_CLIENTS = 8
 THROUGHPUT_FIRST_DAY, THROUGHPUT_DAYS = 15, 7  # beyond the demo rota (two weeks), so no nurse is off duty
 THROUGHPUT_REMARK = "bench-throughput"
@@ -92,6 +94,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--generate", action="store_true", help="create the data set (skipped when present)")
     parser.add_argument("--force", action="store_true", help="with --generate: truncate the booking tables first")
     parser.add_argument("--stores", type=int, default=STORES)
+    parser.add_argument("--days-past", type=int, default=DAYS_PAST, help="with --generate: days of history")
+    parser.add_argument(
+        "--at-least", type=int, default=GENERATED_AT_LEAST, help="reservations below which the data is taken as missing"
+    )
     parser.add_argument("--requests", type=int, default=1000, help="timed requests per read scenario")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the booking throughput run")
     parser.add_argument("--port", type=int, default=8767)
@@ -102,7 +108,10 @@ def run(args: argparse.Namespace) -> None:
     ensure_database()
     OUT.mkdir(exist_ok=True)
     if args.generate:
-        figures = {"benchmark": "booking-generate", **generate(force=args.force, stores=args.stores)}
+        figures = {
+            "benchmark": "booking-generate",
+            **generate(force=args.force, stores=args.stores, days_past=args.days_past, at_least=args.at_least),
+        }
         if not figures["skipped"]:
             (OUT / "booking-generate.json").write_text(json.dumps(figures) + "\n")
         print(json.dumps(figures))
@@ -241,7 +250,7 @@ class Maker:
         source = rng.choices(self.sources, self.source_weights)[0]
         self.reservations.append(
             f"{rid}\t{store_id}\t{name}\t0086\t{phone}\t{nurse_id}\t{ds} {self.clock[start]}\t{ds} {self.clock[end]}"
-            f"\t{source}\t\t{status}\t{reason}\t\tf\t{created}\t{updated}\n"
+            f"\t{source}\t\t{status}\t{reason}\t\tf\t{created}\t{updated}\t\n"
         )
         for project_id, project_name, minutes in rng.sample(self.projects, 1 if rng.random() < 0.65 else 2):
             self.lines.append(f"{rid}\t{project_id}\t{project_name}\t{minutes}\n")
@@ -370,13 +379,15 @@ def _taken_today(store: OrgUnit, day: date) -> dict[Any, Any]:
     return taken
 
 
-def generate(*, force: bool, stores: int = STORES) -> dict[str, Any]:
+def generate(
+    *, force: bool, stores: int = STORES, days_past: int = DAYS_PAST, at_least: int = GENERATED_AT_LEAST
+) -> dict[str, Any]:
     """migrate + seed_demo + stores, nurses and a year of reservations; returns timings."""
     started = time.perf_counter()
     call_command("migrate", verbosity=0)
     call_command("seed_demo", verbosity=0)
     existing = reservation_count()
-    if existing >= GENERATED_AT_LEAST and not force:
+    if existing >= at_least and not force:
         _log(f"{existing} reservations already there; skipping (use --force to regenerate)")
         return {"skipped": 1, "reservations": existing}
     bench_stores = ensure_stores(stores)
@@ -404,7 +415,7 @@ def generate(*, force: bool, stores: int = STORES) -> dict[str, Any]:
         maker = Maker(rng, projects, cursor.fetchone()[0])
     indexes = _secondary_indexes()
     add_constraint, drop_constraint = _no_overlap_sql()
-    days = [today + timedelta(days=offset) for offset in range(-DAYS_PAST, DAYS_AHEAD + 1)]
+    days = [today + timedelta(days=offset) for offset in range(-days_past, DAYS_AHEAD + 1)]
     demo_days = set(
         Reservation.objects.filter(store=busy).values_list("start__date", flat=True)
     )  # the demo's week: only the 36 added nurses get regular bookings there
@@ -708,7 +719,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
     connection.close()
     connection.settings_dict["CONN_MAX_AGE"] = 600
     total = reservation_count()
-    if total < GENERATED_AT_LEAST:
+    if total < args.at_least:
         raise SystemExit(f"{total} reservations: run `python -m bench booking --generate` first")
     busy = OrgUnit.objects.get(code=BUSY_STORE)
     entry = UserRole.objects.select_related("user").get(user__login_name="SY00002", hier_id=busy.pk)
@@ -749,6 +760,12 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
         server.terminate()
         server.wait(timeout=30)
     _log(f"throughput: {booking}")
+    # Beside each read's HTTP figure, the same calls in process with their statements replayed.
+    replays = min(REPLAYS, args.requests)
+    board = beside(board, compare_get(client, "/rest/reservation/board", [board_query] * replays))
+    by_phone = beside(by_phone, compare_get(client, "/rest/reservation/findRecord", phone_queries[:replays]))
+    by_last4 = beside(by_last4, compare_get(client, "/rest/reservation/findRecord", last4_queries[:replays]))
+    booking.update(not_applicable("concurrent bookings: a rate under contention, not one call's time"))
 
     plans = {}
     with _raw_connection() as raw:

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from django.core.management import call_command
 from django.db import connection, transaction
-from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.billing.choices import CreditKind, LineType, OrderStatus, TenderMethod, TenderStatus
@@ -28,7 +27,7 @@ from apps.members.models import Member
 from apps.org.models import OrgUnit
 from apps.staff.models import Employee
 from bench.members import ensure_database
-from bench.stats import summary_ms
+from bench.raw_replay import one_call, with_baseline
 
 OUT = Path(__file__).resolve().parent / "out"
 BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/erp_bench_closing"
@@ -131,28 +130,38 @@ class _RolledBack(Exception):
     pass
 
 
-def _one_run(store: OrgUnit, orders: int) -> tuple[float, float, int, int]:
-    figures_s = close_s = 0.0
-    figures_queries = close_queries = 0
+def _one_run(store: OrgUnit, orders: int) -> dict[str, Any]:
+    """One busy day: its figures and its closing, each captured and replayed first (on this
+    connection, inside the run's transaction: another connection cannot see the busy day), then
+    timed for real; all rolled back."""
+    out: dict[str, Any] = {}
     try:
         with transaction.atomic():
             _busy_day(store, orders)
             day = Day(store.pk, timezone.localdate())
-            with CaptureQueriesContext(connection) as captured:
-                started = time.perf_counter()
-                figures = day_figures(day)
-                figures_s = time.perf_counter() - started
-            figures_queries = len(captured.captured_queries)
+            figures, out["figures_s"], out["figures_sql_s"], out["figures_queries"] = one_call(
+                lambda: day_figures(day), same_connection=True
+            )
             counted = Decimal(figures["cash"]["expected"])
-            with CaptureQueriesContext(connection) as captured:
-                started = time.perf_counter()
-                day_close(actor=ACTOR, store=store, day=day.date, cash_counted=counted)
-                close_s = time.perf_counter() - started
-            close_queries = len(captured.captured_queries)
+            _closed, out["close_s"], out["close_sql_s"], out["close_queries"] = one_call(
+                lambda: day_close(actor=ACTOR, store=store, day=day.date, cash_counted=counted),
+                write=True,
+                same_connection=True,
+            )
             raise _RolledBack
     except _RolledBack:
         pass
-    return figures_s, close_s, figures_queries, close_queries
+    return out
+
+
+def figures_of(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The runs' figures, each beside its statements replayed over plain psycopg and the ratio."""
+    return {
+        "figures_ms": with_baseline([r["figures_s"] for r in results], [r["figures_sql_s"] for r in results]),
+        "close_ms": with_baseline([r["close_s"] for r in results], [r["close_sql_s"] for r in results], write=True),
+        "figures_queries": results[0]["figures_queries"],
+        "close_queries": results[0]["close_queries"],
+    }
 
 
 def run(args: argparse.Namespace) -> None:
@@ -167,10 +176,7 @@ def run(args: argparse.Namespace) -> None:
         "benchmark": "closing",
         "orders": args.orders,
         "runs": args.runs,
-        "figures_ms": summary_ms([r[0] for r in results]),
-        "close_ms": summary_ms([r[1] for r in results]),
-        "figures_queries": results[0][2],
-        "close_queries": results[0][3],
+        **figures_of(results),
     }
     (OUT / "closing.json").write_text(json.dumps(out) + "\n")
     print(json.dumps(out))

@@ -15,9 +15,11 @@ from typing import Any
 
 from django.db import connection
 
+from apps.accounts.testing import api_client
 from bench import groupbuy_data
 from bench.live_server import get_envelope, gunicorn_env, start_gunicorn
 from bench.members import _raw_connection, ensure_database
+from bench.raw_replay import beside, compare_get, entry_at, without_sql
 from bench.stats import summary_ms
 from bench.stock import _sign_in_at, _timed_calls
 
@@ -26,6 +28,7 @@ BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/erp_bench_groupbuy"
 BENCH_REDIS_URL = "redis://127.0.0.1:6379/13"
 # Issue 16 §3: the record list filtered by phone, p95 in ms through HTTP.
 P95_TARGETS_MS = {"phone_prefix": 30, "phone_whole": 30}
+REPLAYS = 50  # calls replayed in process for each HTTP figure's baseline
 LISTED = ("pending", "done", "cancelling", "cancelled")  # apps.groupbuy.selectors.LISTED_STATUSES
 
 
@@ -37,6 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--generate", action="store_true", help="create the data set (skipped when present)")
     parser.add_argument("--force", action="store_true", help="with --generate: truncate the records first")
     parser.add_argument("--stores", type=int, default=groupbuy_data.STORES)
+    parser.add_argument("--members", type=int, default=groupbuy_data.MEMBERS, help="with --generate")
+    parser.add_argument("--records", type=int, default=groupbuy_data.BIG_STORE_RECORDS, help="the big store's")
+    parser.add_argument("--other-records", type=int, default=groupbuy_data.OTHER_STORE_RECORDS, help="each other's")
     parser.add_argument("--measure", action="store_true", help="measure the calls through gunicorn")
     parser.add_argument("--requests", type=int, default=500, help="timed requests per scenario")
     parser.add_argument("--port", type=int, default=8771)
@@ -47,7 +53,10 @@ def run(args: argparse.Namespace) -> None:
     ensure_database()
     OUT.mkdir(exist_ok=True)
     if args.generate:
-        generated = groupbuy_data.generate(force=args.force, stores=args.stores)
+        generated = groupbuy_data.generate(
+            force=args.force, stores=args.stores, members=args.members, big_store_records=args.records,
+            other_store_records=args.other_records,
+        )  # fmt: skip
         figures = {"benchmark": "groupbuy-generate", **generated}
         if not figures["skipped"]:
             (OUT / "groupbuy-generate.json").write_text(json.dumps(figures) + "\n")
@@ -58,7 +67,7 @@ def run(args: argparse.Namespace) -> None:
         print(json.dumps(figures, ensure_ascii=False))
 
 
-def _store_and_phones() -> tuple[int, list[str]]:
+def _store_and_phones(least: int = 1000) -> tuple[int, list[str]]:
     """The big store (the first generated one, where SY00002 works) and its customers' phones."""
     with _raw_connection() as raw, raw.cursor() as cursor:
         cursor.execute("SELECT id FROM org_orgunit WHERE code LIKE 'BENCH-S-%%' ORDER BY id LIMIT 1")
@@ -68,7 +77,7 @@ def _store_and_phones() -> tuple[int, list[str]]:
             (store_id,),
         )
         phones = sorted(row[0] for row in cursor.fetchall())
-    if len(phones) < 1000:
+    if len(phones) < least:
         raise SystemExit(f"store {store_id} has {len(phones)} customers' records: run --generate first")
     return store_id, phones
 
@@ -80,7 +89,7 @@ def _prefix(rng: random.Random, phones: list[str]) -> str:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(16)
-    store_id, phones = _store_and_phones()
+    store_id, phones = _store_and_phones(min(1000, args.records // 4))
     base = f"http://127.0.0.1:{args.port}"
     server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
     results: dict[str, Any] = {}
@@ -113,6 +122,20 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         server.terminate()
         server.wait(timeout=30)
     results["sql"] = _raw_sql(store_id, phones, args.requests, rng)
+    # Beside each HTTP figure, the same calls in process with their statements replayed.
+    client = api_client(entry=entry_at(store_id))
+    replays = min(REPLAYS, args.requests)
+    page = {"pageNo": "1", "pageSize": "10", "storeId": str(store_id)}
+    inputs = {
+        "phone_prefix": [{**page, "phone": _prefix(rng, phones)} for _ in range(replays)],
+        "phone_whole": [{**page, "phone": rng.choice(phones)} for _ in range(replays)],
+        "unfiltered": [page] * replays,
+    }
+    path = "/rest/groupPurchasing/records"
+    in_process = {name: compare_get(client, path, queries) for name, queries in inputs.items()}
+    for name, replayed in in_process.items():
+        results[name] = beside(results[name], replayed)
+    results["in_process"] = {name: without_sql(replayed) for name, replayed in in_process.items()}
     targets = {f"{name}_p95_le_{limit}ms": results[name]["p95_ms"] <= limit for name, limit in P95_TARGETS_MS.items()}
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT count(*) FROM {groupbuy_data.TABLE}")

@@ -78,21 +78,25 @@ def _load_store(cursor: object, store_id: int, count: int, serial: int, operator
         "CASE WHEN mod(g, 100) < 92 THEN 'done' WHEN mod(g, 100) < 95 THEN 'cancelled' "
         "WHEN mod(g, 100) < 99 THEN 'failed' ELSE 'pending' END AS status, "
         "now() - (%(count)s - g) * interval '4 minutes' AS at) r "
-        "JOIN bench_groupbuy_members m ON m.i = 1 + mod((g + %(serial)s)::bigint * 7919, %(members)s) "
+        "JOIN bench_groupbuy_members m ON m.i = 1 + mod((g + %(serial)s)::bigint * 7919, "
+        "(SELECT count(*) FROM bench_groupbuy_members)) "
         "ORDER BY g",
         {
-            "serial": serial, "store": store_id, "count": count, "members": MEMBERS,
+            "serial": serial, "store": store_id, "count": count,
             "operator_id": operator[0], "operator_name": operator[1],
         },
     )  # fmt: skip
     return cursor.rowcount  # type: ignore[attr-defined]
 
 
-def generate(*, force: bool, stores: int = STORES) -> dict[str, float | int]:
+def generate(
+    *, force: bool, stores: int = STORES, members: int = MEMBERS, big_store_records: int = BIG_STORE_RECORDS,
+    other_store_records: int = OTHER_STORE_RECORDS,
+) -> dict[str, float | int]:  # fmt: skip
     """migrate + seed_demo + stores + members (members_data) + the records; returns timings.
     Skips when the records are there."""
     started = time.perf_counter()
-    members_data.generate(force=False, members=MEMBERS, stores=stores)
+    members_data.generate(force=False, members=members, stores=stores)
     store_ids = list(
         members_data.OrgUnit.objects.filter(code__startswith=members_data.STORE_CODE_PREFIX)
         .order_by("id")
@@ -122,7 +126,7 @@ def generate(*, force: bool, stores: int = STORES) -> dict[str, float | int]:
             "CREATE TEMP TABLE bench_groupbuy_members ON COMMIT DROP AS "
             "SELECT row_number() OVER (ORDER BY id) AS i, id, area_code, phone FROM members_member "
             "WHERE phone <> '' ORDER BY id DESC LIMIT %s",
-            [MEMBERS],
+            [members],
         )
         cursor.execute("CREATE INDEX ON bench_groupbuy_members (i)")
         for name, _definition in indexes:
@@ -131,7 +135,7 @@ def generate(*, force: bool, stores: int = STORES) -> dict[str, float | int]:
         # The other stores first, so the big store's records are the newest ids, as a busy store's are.
         serial = 0
         for store_id in [*store_ids[1:], store_ids[0]]:
-            count = BIG_STORE_RECORDS if store_id == store_ids[0] else OTHER_STORE_RECORDS
+            count = big_store_records if store_id == store_ids[0] else other_store_records
             records += _load_store(cursor, store_id, count, serial, operator)
             serial += count
             _log(f"store {store_id}: {records} records")
@@ -149,7 +153,7 @@ def generate(*, force: bool, stores: int = STORES) -> dict[str, float | int]:
     return {
         "skipped": 0,
         "records": records,
-        "big_store_records": BIG_STORE_RECORDS,
+        "big_store_records": big_store_records,
         "stores": len(store_ids),
         "load_s": round(index_started - load_started, 1),
         "index_build_s": round(index_seconds, 1),

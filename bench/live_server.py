@@ -71,13 +71,23 @@ def post_form(base: str, path: str, form: str, headers: dict[str, str] | None = 
         return json.load(response)["data"]
 
 
-def sign_in(base: str, account: str = "2") -> dict[str, str]:
-    """SY0000<account> (by default the principal SY00002) signs in and chooses its first role, as the
-    browser does; answers the call headers."""
-    login = post_form(base, "/rest/auth/login", f"username=ERP:{account}&password=Demo@12345&refresh=true")
-    auth = {"Authorization": f"Bearer {login['access']}", "X-Account-Version": login["accountVersion"]}
-    chosen = post_form(base, f"/rest/acct/selectHierRole/{login['roles'][0]['userRoleId']}", "", auth)
-    return {"Authorization": f"Bearer {chosen['access']}", "X-Account-Version": chosen["accountVersion"]}
+def sign_in(base: str, account: str = "2", store_id: int | None = None) -> dict[str, str]:
+    """SY0000<account> (by default the principal SY00002) acting in its first role entry (or its
+    entry at `store_id`): the call headers. The tokens are issued in this process, which the server
+    trusts (gunicorn_env gives it this process's signing key), not through /rest/auth/login: under
+    the suite the passwords are hashed with a test-only hasher the server does not know. The sign-in
+    itself is not what a benchmark measures."""
+    from apps.accounts.models import UserRole
+    from apps.accounts.tokens import issue_tokens
+
+    entries = UserRole.objects.select_related("user").filter(user__login_name=f"SY{int(account):05d}")
+    if store_id is not None:
+        entries = entries.filter(hier_id=store_id)
+    entry = entries.order_by("id").first()
+    if entry is None:
+        raise SystemExit(f"SY{int(account):05d} has no role entry{f' at store {store_id}' if store_id else ''}")
+    issued = issue_tokens(user=entry.user, user_role=entry)
+    return {"Authorization": f"Bearer {issued['access']}", "X-Account-Version": issued["accountVersion"]}
 
 
 def get_envelope(base: str, path: str, query: dict[str, str], headers: dict[str, str]) -> dict[str, Any]:

@@ -16,7 +16,10 @@ from django.test.utils import CaptureQueriesContext
 
 from apps.accounts.models import UserRole
 from apps.accounts.testing import api_client
+from bench.raw_replay import beside, compare
 from bench.stats import summary_ms
+
+REPLAYS = 100  # in-process calls replayed for the figure's baseline
 
 
 class QuietHandler(WSGIRequestHandler):
@@ -47,6 +50,11 @@ def run(args: argparse.Namespace) -> None:
         assert client.get("/rest/acct/loginInfo").status_code == 200
     query_count = len(queries)
 
+    def call(_given: None) -> None:
+        assert client.get("/rest/acct/loginInfo").status_code == 200
+
+    replayed = compare(call, [None] * min(REPLAYS, args.requests))
+
     server = ThreadedWSGIServer(("127.0.0.1", args.port), QuietHandler, allow_reuse_address=True)
     server.set_app(get_internal_wsgi_application())
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -66,6 +74,11 @@ def run(args: argparse.Namespace) -> None:
         server.shutdown()
     print(
         json.dumps(
-            {"benchmark": "login-info", "database": connection.vendor, "queries": query_count, **summary_ms(samples)}
+            {
+                "benchmark": "login-info",
+                "database": connection.vendor,
+                "queries": query_count,
+                **beside(summary_ms(samples), replayed),
+            }
         )
     )

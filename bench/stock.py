@@ -17,10 +17,12 @@ from typing import Any
 
 from django.db import connection
 
+from apps.accounts.testing import api_client
 from apps.core.ledgers import ledger_audits
-from bench import stock_data
-from bench.live_server import get_envelope, gunicorn_env, post_form, start_gunicorn
+from bench import reports_data, stock_data
+from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
 from bench.members import _raw_connection, ensure_database
+from bench.raw_replay import beside, compare_get, entry_at, without_sql
 from bench.stats import summary_ms
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -28,6 +30,7 @@ BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/erp_bench_stock"
 BENCH_REDIS_URL = "redis://127.0.0.1:6379/10"
 # Issue 15 §3: p95 limits in ms through HTTP.
 P95_TARGETS_MS = {"live_stock": 50, "move_history": 30}
+REPLAYS = 50  # calls replayed in process for each HTTP figure's baseline
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,6 +60,9 @@ def run(args: argparse.Namespace) -> None:
     OUT.mkdir(exist_ok=True)
     if args.generate:
         generated = stock_data.generate(force=args.force, stores=args.stores, products=args.products)
+        if not generated["skipped"]:
+            # The load ran with the summary triggers off: the reports' summaries from the ledgers again.
+            generated = {**generated, **reports_data.rebuild_summaries()}
         figures = {"benchmark": "stock-generate", **generated}
         if not figures["skipped"]:
             (OUT / "stock-generate.json").write_text(json.dumps(figures) + "\n")
@@ -101,7 +107,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         (store_id,) = cursor.fetchone()
         cursor.execute("SELECT product_id FROM inventory_stockbalance WHERE store_id = %s", (store_id,))
         products = [row[0] for row in cursor.fetchall()]
-    if len(products) < 100:
+    if len(products) < min(100, args.products):
         raise SystemExit(f"store {store_id} has {len(products)} products in stock: run --generate first")
     base = f"http://127.0.0.1:{args.port}"
     server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
@@ -126,6 +132,18 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         server.terminate()
         server.wait(timeout=30)
     results["sql"] = _raw_sql(store_id, products, args.requests, rng)
+    # Beside each HTTP figure, the same calls in process with their statements replayed.
+    client = api_client(entry=entry_at(store_id))
+    replays = min(REPLAYS, args.requests)
+    page = {"pageNo": "1", "pageSize": "20"}
+    live_queries = [{**page, **LIVE_QUERIES[n % len(LIVE_QUERIES)]} for n in range(replays)]
+    live = compare_get(client, "/rest/stock/live", live_queries)
+    history = compare_get(
+        client, "/rest/stock/moves", [{**page, "productId": str(rng.choice(products))} for _ in range(replays)]
+    )
+    results["live_stock"] = beside(results["live_stock"], live)
+    results["move_history"] = beside(results["move_history"], history)
+    results["in_process"] = {"live_stock": without_sql(live), "move_history": without_sql(history)}
     targets = {f"{name}_p95_le_{limit}ms": results[name]["p95_ms"] <= limit for name, limit in P95_TARGETS_MS.items()}
     with connection.cursor() as cursor:
         cursor.execute("SELECT reltuples::bigint FROM pg_class WHERE relname = 'inventory_stockmove'")
@@ -146,12 +164,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _sign_in_at(base: str, store_id: int) -> dict[str, str]:
-    """SY00002 signs in and chooses its role entry at the store, as the browser does."""
-    login = post_form(base, "/rest/auth/login", "username=ERP:2&password=Demo@12345&refresh=true")
-    auth = {"Authorization": f"Bearer {login['access']}", "X-Account-Version": login["accountVersion"]}
-    entry = next(role for role in login["roles"] if role["hierId"] == store_id)
-    chosen = post_form(base, f"/rest/acct/selectHierRole/{entry['userRoleId']}", "", auth)
-    return {"Authorization": f"Bearer {chosen['access']}", "X-Account-Version": chosen["accountVersion"]}
+    """SY00002 acting in its role entry at the store."""
+    return sign_in(base, "2", store_id)
 
 
 def _raw_sql(store_id: int, products: list[int], count: int, rng: random.Random) -> dict[str, Any]:

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from django.core.management import call_command
-from django.db import connection
 from django.db.models import Count, Q
-from django.test.utils import CaptureQueriesContext
 
 from apps.catalog.choices import CategoryKind
 from apps.catalog.models import Category, Product
@@ -36,7 +34,7 @@ from apps.inventory.stocktakes import (
 from apps.org.choices import OrgUnitKind
 from apps.org.models import OrgUnit
 from bench.members import ensure_database
-from bench.stats import summary_ms
+from bench.raw_replay import one_call, with_baseline
 
 OUT = Path(__file__).resolve().parent / "out"
 BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/erp_bench_stocktake"
@@ -92,29 +90,35 @@ def _bench_store(lines: int) -> OrgUnit:
     return store
 
 
-def _one_run(store: OrgUnit) -> dict[str, float | int]:
+def _one_run(store: OrgUnit) -> dict[str, Any]:
+    """One stocktake: the freeze, the counts and the approval, each captured (rolled back) and
+    replayed in a transaction rolled back over plain psycopg before it runs for real, timed."""
     for open_one in Stocktake.objects.filter(store=store, status__in=STOCKTAKE_OPEN):
         stocktake_cancel(actor=ACTOR, store=store, stocktake_id=open_one.pk)
-    began = time.perf_counter()
-    stocktake = stocktake_create(actor=ACTOR, store=store)
-    freeze = time.perf_counter() - began
+    stocktake, freeze, freeze_sql, _n = one_call(lambda: stocktake_create(actor=ACTOR, store=store), write=True)
     lines = list(stocktake.lines.order_by("id").values_list("product_id", "snapshot", "use_per_unit"))
     counts = [
         # every line differs: one more or one fewer than frozen, never below 0
         CountInput(product_id, snapshot / per_unit + (1 if index % 2 or snapshot / per_unit < 1 else -1))
         for index, (product_id, snapshot, per_unit) in enumerate(lines)
     ]
-    began = time.perf_counter()
+    count = 0.0
+    count_sql: float | str = 0.0
     for start in range(0, len(counts), COUNT_BATCH):
-        stocktake_count(actor=ACTOR, store=store, stocktake_id=stocktake.pk, counts=counts[start : start + COUNT_BATCH])
-    count = time.perf_counter() - began
+        batch = counts[start : start + COUNT_BATCH]
+        _done, seconds, replayed, _n = one_call(
+            lambda batch=batch: stocktake_count(actor=ACTOR, store=store, stocktake_id=stocktake.pk, counts=batch),
+            write=True,
+        )
+        count += seconds
+        count_sql = replayed if isinstance(replayed, str) or isinstance(count_sql, str) else count_sql + replayed
     stocktake_submit(actor=ACTOR, store=store, stocktake_id=stocktake.pk)
-    with CaptureQueriesContext(connection) as queries:
-        began = time.perf_counter()
-        stocktake_approve(actor=ACTOR, store=store, stocktake_id=stocktake.pk)
-        approve = time.perf_counter() - began
+    _done, approve, approve_sql, queries = one_call(
+        lambda: stocktake_approve(actor=ACTOR, store=store, stocktake_id=stocktake.pk), write=True
+    )
     differing = stocktake.lines.filter(~Q(difference=0)).count()
-    return {"freeze": freeze, "count": count, "approve": approve, "queries": len(queries), "lines": differing}
+    return {"freeze": freeze, "count": count, "approve": approve, "queries": queries, "lines": differing,
+            "freeze_sql": freeze_sql, "count_sql": count_sql, "approve_sql": approve_sql}  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> None:
@@ -125,14 +129,14 @@ def run(args: argparse.Namespace) -> None:
     store = _store_with_stock(args.lines) or _bench_store(args.lines)
     OUT.mkdir(exist_ok=True)
     results = [_one_run(store) for _ in range(args.runs)]
-    approve = summary_ms([r["approve"] for r in results])
+    approve = with_baseline([r["approve"] for r in results], [r["approve_sql"] for r in results], write=True)
     out = {
         "benchmark": "stocktake",
         "store": store.code,
         "lines": results[0]["lines"],
         "runs": args.runs,
-        "freeze_ms": summary_ms([r["freeze"] for r in results]),
-        "count_all_ms": summary_ms([r["count"] for r in results]),
+        "freeze_ms": with_baseline([r["freeze"] for r in results], [r["freeze_sql"] for r in results], write=True),
+        "count_all_ms": with_baseline([r["count"] for r in results], [r["count_sql"] for r in results], write=True),
         "approve_ms": approve,
         "approve_queries": results[0]["queries"],
         "approve_target_ms": APPROVE_TARGET_MS,

@@ -17,7 +17,7 @@ import psycopg
 from django.core.management import call_command
 from django.db import connection
 
-from bench.stats import summary_ms
+from bench.raw_replay import one_call, with_baseline
 
 TRIGGERS = (
     ("billing_order", "reports_order_inserted"),
@@ -42,6 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--checkouts", type=int, default=400, help="timed checkouts, half with the triggers on")
     parser.add_argument("--round", type=int, default=20, help="checkouts per round before switching")
+    parser.add_argument(
+        "--in-place", action="store_true",
+        help="on the configured database as it is, not made anew (the suite's tiny run, on its test database)",
+    )  # fmt: skip
 
 
 def _triggers(enabled: bool) -> None:
@@ -64,7 +68,8 @@ def _new_database() -> None:
 
 
 def run(args: argparse.Namespace) -> None:
-    _new_database()
+    if not args.in_place:
+        _new_database()
     call_command("migrate", verbosity=0)
     # The bench's data comes from the test factories: the same rows the summaries' tests sell.
     from apps.billing.tests.checkout_factories import order_of, product, project
@@ -87,6 +92,7 @@ def run(args: argparse.Namespace) -> None:
     care = ProjectFactory.create()
     shampoo = stocked(store, "100000")
     samples: dict[bool, list[float]] = {True: [], False: []}
+    replays: dict[bool, list[float | str]] = {True: [], False: []}
     enabled = True
     done = 0
     while done < args.checkouts:
@@ -100,9 +106,13 @@ def run(args: argparse.Namespace) -> None:
                 ],
             )
             tender = TenderAsked(method="cash", amount=Decimal("378.00"))
-            start = time.perf_counter()
-            order_pay(actor=CASHIER, order_id=order.pk, tenders=[tender])
-            samples[enabled].append(time.perf_counter() - start)
+            # Captured and replayed in a transaction rolled back first, then paid for real, timed.
+            _paid, seconds, replayed, _n = one_call(
+                lambda order=order, tender=tender: order_pay(actor=CASHIER, order_id=order.pk, tenders=[tender]),
+                write=True,
+            )
+            samples[enabled].append(seconds)
+            replays[enabled].append(replayed)
             done += 1
         enabled = not enabled
     _triggers(True)
@@ -125,7 +135,8 @@ def run(args: argparse.Namespace) -> None:
         trigger_ms, trigger_calls = cursor.fetchone()
 
     today = timezone.localdate()
-    on, off = summary_ms(samples[True]), summary_ms(samples[False])
+    on = with_baseline(samples[True], replays[True], write=True)
+    off = with_baseline(samples[False], replays[False], write=True)
     print(
         json.dumps(
             {
