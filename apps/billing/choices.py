@@ -104,8 +104,8 @@ class DiscountSource(models.TextChoices):
 
 MAX_COUPONS = 5  # member coupons one order may use
 
-ORDER_NO_PREFIX = "SO"
-# The order number is the prefix, the business day (YYYYMMDD) and the id padded to this many digits.
+# An order's number is SO, the business day (YYYYMMDD) and the id in at least 8 digits, given by the
+# database as the order is inserted (migration 0022); deposits' and refunds' numbers pad their ids alike.
 ORDER_NO_ID_DIGITS = 8
 MAX_LINES = 50
 MAX_QTY = int(LINE_QTY.high)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import Q, Value
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.choices import (
@@ -29,7 +29,12 @@ ZERO = Decimal("0")
 
 
 class Order(models.Model):
-    order_no = models.CharField(_("order number"), max_length=24, unique=True, null=True, blank=True)
+    # Numbered by the database as the row is inserted (migration 0022's trigger: SO, the business day,
+    # the id in at least 8 digits) and read back by the insert's RETURNING: one statement, where
+    # numbering after the insert took an UPDATE.
+    order_no = models.CharField(
+        _("order number"), max_length=24, unique=True, null=True, blank=True, db_default=Value("")
+    )
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
     member = models.ForeignKey(
         "members.Member", verbose_name=_("member"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"

@@ -36,7 +36,7 @@ from apps.billing.choices import (
 )
 from apps.billing.errors import DepositShort, OrderNotInState
 from apps.billing.models import Deposit, Order, OrderLine, Refund
-from apps.billing.orders.services import active_member, order_no
+from apps.billing.orders.services import active_member
 from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.till.checkout import Payment, TenderAsked, order_pay
 from apps.core.audit import Actor, audit_record
@@ -133,8 +133,6 @@ def _deposit_order_write(
         created_by_id=actor.user_id,
         operator_name=actor.login_name[:40],
     )
-    order.order_no = order_no(order)
-    order.save(update_fields=["order_no"])
     return order
 
 

@@ -8,7 +8,7 @@ payment services): a commit moves no money, sessions or points."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.billing.choices import ORDER_NO_ID_DIGITS, ORDER_NO_PREFIX, AuditAction, LineType, OrderStatus
+from apps.billing.choices import AuditAction, LineType, OrderStatus
 from apps.billing.errors import OrderNotInState
 from apps.billing.ledgers.deposit_ledger import deposit_order_cancelled
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
@@ -160,10 +160,6 @@ def _line_staff(
     return chosen
 
 
-def order_no(order: Order) -> str:
-    return f"{ORDER_NO_PREFIX}{order.business_date:%Y%m%d}{order.pk:0{ORDER_NO_ID_DIGITS}d}"
-
-
 def order_commit(
     *,
     actor: Actor,
@@ -199,8 +195,14 @@ def order_commit(
     with use_case_atomic():
         check_day_open(store_id=store.pk, day=today or timezone.localdate())
         # An order from the same reservation committed meanwhile wins on the index (its number is then
-        # the reservation's, read after the savepoint).
-        with constraint_errors({"order_reservation_billed_once": lambda: _billed_meanwhile(reservation)}):
+        # the reservation's, read after the savepoint). Without a reservation nothing can meet that
+        # index, and the savepoint's two round trips are saved.
+        billed_once = (
+            constraint_errors({"order_reservation_billed_once": lambda: _billed_meanwhile(reservation)})
+            if reservation is not None
+            else nullcontext()
+        )
+        with billed_once:
             order = _write_order(actor, store, customer, reservation, priced, staff, remark, today)
         if reservation is not None:
             reservation_billed(actor=actor, reservation_id=reservation.pk, order_no=order.order_no or "")
@@ -249,8 +251,6 @@ def _write_order(
         created_by_id=actor.user_id,
         operator_name=actor.login_name[:40],
     )
-    order.order_no = order_no(order)
-    order.save(update_fields=["order_no"])
     rows = OrderLine.objects.bulk_create(
         OrderLine(
             order=order,
