@@ -60,6 +60,7 @@ ENVIRONMENT = {
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_groupbuy",
         "REDIS_URL": "redis://127.0.0.1:6379/13",
         "DB_CONN_MAX_AGE": "600",
+        "PHONE_FRAGMENT_SEARCH_RATE": "1000000/minute",
     },
     "export-job": {
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_exports",

@@ -51,6 +51,14 @@ COLUMNS = (
     "updated_at",
 )  # fmt: skip
 MEMBER_TABLES = ("members_member_labels", "members_pointsentry", "members_cancellationrequest", "members_member")
+# Emptied with the members when a generation is replaced. TRUNCATE … CASCADE takes the demo's orders
+# with the members, and seed_demo writes them again under the same ids; their stock moves name the
+# order by id (no foreign key), so they would stay and count twice. A ledger cannot lose some of its
+# moves and keep its after-chain: the whole stock ledger goes, and seed_demo writes the demo's again.
+STOCK_TABLES = (
+    "inventory_stockmove", "inventory_stockbalance", "inventory_stockdocumentline", "inventory_stockdocument",
+    "inventory_stocktakeline", "inventory_stocktake",
+)  # fmt: skip
 
 
 def _log(message: str) -> None:
@@ -209,10 +217,11 @@ def generate(*, force: bool, members: int = MEMBERS, stores: int = STORES) -> di
     if existing >= members and not force:
         _log(f"{existing} members already there; skipping (use --force to regenerate)")
         return {"skipped": 1, "members": existing, "stores": len(store_ids)}
-    if existing:
-        _log(f"truncating {', '.join(MEMBER_TABLES)}")
+    # Only the demo's members (a fresh database): nothing to replace, the load adds to them.
+    if Member.objects.filter(home_store__code__startswith=STORE_CODE_PREFIX).exists():
+        _log(f"truncating {', '.join(MEMBER_TABLES + STOCK_TABLES)}")
         with connection.cursor() as cursor:
-            cursor.execute(f"TRUNCATE {', '.join(MEMBER_TABLES)} RESTART IDENTITY CASCADE")
+            cursor.execute(f"TRUNCATE {', '.join(MEMBER_TABLES + STOCK_TABLES)} RESTART IDENTITY CASCADE")
         call_command("seed_demo", verbosity=0)  # puts the demo members (and their ledgers) back
     _check_columns()
     demo_members = generated_count()
