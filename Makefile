@@ -144,8 +144,8 @@ fuzz: check-system install messages
 	$(DEV_ENV) FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) SIMULATION_OPERATIONS=$(SIMULATION_OPERATIONS) \
 		SIMULATION_SEED=$(FUZZ_SEED) $(DB) $(PY) -m pytest -m "fuzz or simulation" -p no:cacheprovider
 
-# The benchmarks' tiny runs (a small data set generated, audited and measured): a schema change that
-# breaks a generator fails here. Outside `make test` to keep CI under ten minutes (issue 31 will fold it back).
+# The benchmarks' tiny runs alone (a small data set generated, audited and measured beside its raw SQL):
+# `make test` runs them too, so a schema change that breaks a generator or a measured call fails CI.
 bench-check: check-system install messages
 	$(DEV_ENV) $(DB) $(PY) -m pytest -m bench -p no:cacheprovider
 

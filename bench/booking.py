@@ -38,6 +38,7 @@ from apps.org.choices import OrgUnitKind
 from apps.org.models import OrgUnit
 from apps.staff.choices import EmployeePosition, EmployeeStatus
 from apps.staff.models import Employee
+from bench import members_data
 from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
 from bench.raw_replay import beside, compare_get, not_applicable
 from bench.stats import summary_ms
@@ -406,10 +407,13 @@ def generate(
     # Always from empty tables, then the demo's week again: seeded after the 40 nurses exist, the
     # demo books all of them, so every generation starts from the same busy store.
     _log("truncating the reservation tables")
+    # CASCADE takes the demo's orders made from reservations, and their refunds; their stock moves
+    # name them by id only, so the stock ledger goes too (members_data.STOCK_TABLES says why) and
+    # seed_demo writes the demo's again.
     with connection.cursor() as cursor:
         cursor.execute(
-            "TRUNCATE booking_reservationproject, booking_reservationchange, booking_reservation "
-            "RESTART IDENTITY CASCADE"
+            "TRUNCATE booking_reservationproject, booking_reservationchange, booking_reservation, "
+            f"{', '.join(members_data.STOCK_TABLES)} RESTART IDENTITY CASCADE"
         )
     call_command("seed_demo", verbosity=0)
     projects = [(p.pk, p.name, p.duration_minutes) for p in project_search(store_id=busy.pk, enabled=True)]

@@ -1,6 +1,7 @@
 """The checkout's own statements in plain SQL: the floor `order/commit` + `pay/excute` stand on.
 
-The same 23 statements the two calls send for a one-product order paid from a stored-value card
+The same 23 statements the two calls send for a one-product order paid from a stored-value card in
+its own store, dated the business day as the service dates them
 (apps/billing/tests/test_checkout_statements.py pins the calls to them), on the same rows, in two
 transactions, each client on a persistent connection of its own:
 
@@ -20,10 +21,11 @@ from __future__ import annotations
 
 import json
 import uuid
-from datetime import date, datetime
+from datetime import datetime
 from decimal import Decimal
 
 import psycopg
+from django.utils import timezone
 
 ACTING = (
     "SELECT u.*, e.*, r.*, s.*, EXISTS (SELECT 1 FROM accounts_revokedaccess v WHERE v.jti = %s) "
@@ -59,7 +61,7 @@ CARD_RATE = "SELECT rate FROM catalog_cardtypediscount WHERE card_type_id = %s A
 NEW_ORDER = (
     "INSERT INTO billing_order (store_id, member_id, name, area_code, phone, status, total, discount, payable, "
     "paid, remark, business_date, signature, created_by_id, operator_name, created_at, updated_at) VALUES "
-    "(%s, %s, %s, %s, %s, 'unpaid', %s, %s, %s, 0, '', current_date, '', %s, %s, now(), now()) "
+    "(%s, %s, %s, %s, %s, 'unpaid', %s, %s, %s, 0, '', %s, '', %s, %s, now(), now()) "
     "RETURNING id, order_no"
 )
 NEW_LINE = (
@@ -152,7 +154,7 @@ class RawCheckout:
                 cursor.execute(
                     NEW_ORDER,
                     (self.store_id, member_id, member[0], member[1], member[2], base, base - price, price,
-                     self.user_id, "SY00002"),
+                     timezone.localdate(), self.user_id, "SY00002"),
                 )  # fmt: skip
                 order_id, order_no = cursor.fetchone()
                 cursor.execute(
@@ -171,7 +173,7 @@ class RawCheckout:
                 cursor.execute(TENDERS, (order_id,))
                 cursor.fetchall()
                 cursor.execute(
-                    CARD_SPEND, (card_id, member_id, price, date.today(), self.store_id, order_id, self.user_id)
+                    CARD_SPEND, (card_id, member_id, price, timezone.localdate(), self.store_id, order_id, self.user_id)
                 )
                 if cursor.fetchone()[0] is not None:
                     raise CardShort()

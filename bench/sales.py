@@ -24,14 +24,16 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+from django.conf import settings
 from django.db import connection
 
+from apps.accounts.models import UserRole
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.ledgers import ledger_audits
 from apps.inventory.choices import MoveKind
 from apps.inventory.services import MoveLine, record_moves
 from apps.org.models import OrgUnit
-from bench import members_data, reports_data, sales_data
+from bench import members_data, reports_data, sales_data, stock_data
 from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
 from bench.members import _raw_connection, ensure_database
 from bench.raw_checkout import RawCheckout
@@ -95,9 +97,11 @@ def run(args: argparse.Namespace) -> None:
         print(json.dumps(figures, ensure_ascii=False))
 
 
-# Issue 13 §5: p95 limits in ms through HTTP, and the concurrent checkout rate.
-P95_TARGETS_MS = {"checkout": 60, "billing_list": 80, "member_cards": 15}
+# Issue 13 §5 and issue 31: p95 limits in ms through HTTP (the checkout by one client), the concurrent
+# checkout rate, and that rate's share of the same statements' rate over plain psycopg.
+P95_TARGETS_MS = {"checkout": 25, "billing_list": 80, "member_cards": 15}
 CHECKOUTS_PER_SECOND_TARGET = 100
+CHECKOUT_SHARE_OF_SQL_TARGET = 0.5
 # The store the demo principal works in, and what a checkout sells: one unit of a retail product.
 PRODUCT_PRICE_CEILING = Decimal("300")
 
@@ -156,26 +160,42 @@ def _card_balances(cursor: psycopg.Cursor, card_ids: list[int]) -> dict[int, Dec
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(11)
+    # Cards that can pay many checkouts: active, far from expiry, holding well above the price.
+    usable = (
+        "kind = 'storedValue' AND status = 'active' AND expires_on > now() + interval '30 days' "
+        "AND principal + gift > %s * 10"
+    )
     with _raw_connection() as raw, raw.cursor() as cursor:
-        [(store_id, user_id, user_role_id, product_id, price)] = _sample(
+        [(product_id, price)] = _sample(
             cursor,
-            "SELECT r.hier_id, u.id, r.id, p.id, p.price "
-            "FROM accounts_userrole r JOIN accounts_user u ON u.id = r.user_id, "
-            "catalog_product p WHERE u.login_name = 'SY00002' AND p.enabled AND p.price BETWEEN 1 AND %s "
-            "ORDER BY r.id, p.price LIMIT 1",
+            "SELECT id, price FROM catalog_product WHERE enabled AND price BETWEEN 1 AND %s ORDER BY price, id LIMIT 1",
             (PRODUCT_PRICE_CEILING,),
         )
-        # Cards that can pay many checkouts: active, far from expiry, holding well above the price.
+        # The checkout whose statements are pinned (apps/billing/tests/test_checkout_statements.py) and
+        # sent as the raw floor (bench/raw_checkout.py) uses a card in the store that issued it: a card
+        # of another store also writes the settlement's clearing (issue 30), which the floor does not,
+        # and which the settlement audit finds missing. So the checkouts are made in the store holding
+        # the most usable cards, with its cards, by the principal (granted a role entry there).
+        [(store_id,)] = _sample(
+            cursor, f"SELECT store_id FROM cards_card WHERE {usable} GROUP BY store_id ORDER BY count(*) DESC, "
+            "store_id LIMIT 1", (price,),
+        )  # fmt: skip
         cards = _sample(
             cursor,
-            "SELECT member_id, id FROM cards_card WHERE kind = 'storedValue' AND status = 'active' "
-            "AND expires_on > now() + interval '30 days' AND principal + gift > %s * 10 "
-            "ORDER BY random() LIMIT %s",
-            (price, args.requests + 4000),
+            f"SELECT member_id, id FROM cards_card WHERE {usable} AND store_id = %s ORDER BY random() LIMIT %s",
+            (price, store_id, args.requests + 4000),
         )
         sampled = "SELECT member_id FROM cards_card TABLESAMPLE SYSTEM (1) GROUP BY member_id LIMIT %s"
         holders = [row[0] for row in _sample(cursor, sampled, (args.requests,))]
+        if len(holders) < args.requests:
+            # 1% of a small table's pages (a tiny run's few hundred cards) may hold no row at all.
+            shuffled = "SELECT member_id FROM cards_card GROUP BY member_id ORDER BY random() LIMIT %s"
+            holders = [row[0] for row in _sample(cursor, shuffled, (args.requests,))]
         months = [(date(2024, 1, 1) + timedelta(days=31 * n)).replace(day=1) for n in range(30)]
+    stock_data.grant_principal(store_id)
+    entry = UserRole.objects.filter(user__login_name=stock_data.PRINCIPAL, hier_id=store_id).order_by("id").first()
+    assert entry is not None
+    user_id, user_role_id = entry.user_id, entry.pk
     # A paid order's product leaves the store's stock (issue 15): the store receives enough for every
     # checkout the run may make, through the ledger's one writer.
     record_moves(
@@ -192,7 +212,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     env = gunicorn_env(BENCH_REDIS_URL)
     server = start_gunicorn(args.port, args.workers, env)
     try:
-        headers = sign_in(base, "2")
+        headers = sign_in(base, "2", store_id)
         checkout = Checkout(base, headers, product_id)
         for member_id, card_id in pool[:20]:  # warm-up
             checkout(member_id, card_id)
@@ -237,8 +257,17 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     results["sql"]["checkout_concurrent"] = _concurrent_checkouts(
         lambda: raw_checkout(_raw_connection()), pool[20:], args
     )
+    # Beside the checkout's figures, the raw SQL of the same statements (bench/raw_checkout.py) and the ratio.
+    checkout, sql_ms = results["checkout"], results["sql"]["checkout"]["median_ms"]
+    results["checkout"] = {**checkout, "sql_median_ms": sql_ms, "ratio": round(checkout["median_ms"] / sql_ms, 1)}
+    concurrent, sql_rate = results["checkout_concurrent"], results["sql"]["checkout_concurrent"]["checkouts_per_s"]
+    share = round(concurrent["checkouts_per_s"] / max(sql_rate, 0.001), 2)
+    results["checkout_concurrent"] = {**concurrent, "sql_checkouts_per_s": sql_rate, "share_of_sql": share}
     targets = {f"{name}_p95_le_{limit}ms": results[name]["p95_ms"] <= limit for name, limit in P95_TARGETS_MS.items()}
     concurrent = results["checkout_concurrent"]
+    targets[f"checkout_share_of_sql_ge_{CHECKOUT_SHARE_OF_SQL_TARGET}"] = (
+        concurrent["share_of_sql"] >= CHECKOUT_SHARE_OF_SQL_TARGET
+    )
     targets[f"checkouts_per_s_ge_{CHECKOUTS_PER_SECOND_TARGET}"] = (
         concurrent["checkouts_per_s"] >= CHECKOUTS_PER_SECOND_TARGET
     )
@@ -249,6 +278,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "postgres": connection.pg_version,
         "cpus": os.cpu_count(),
         "workers": args.workers,
+        "load_average_1m_after": round(os.getloadavg()[0], 2),
+        "debug": settings.DEBUG,
         "generation": json.loads(generation.read_text()) if generation.exists() else None,
         "results": results,
         "targets": targets,
