@@ -36,16 +36,16 @@ EXPECTED_INDEXES = ("member_name_grams_gin", "member_phone_trgm", "member_phone_
 WARM_UP = 30
 IN_PROCESS_REPEATS = 1000
 REPLAYS = 50  # calls replayed per scenario for its HTTP figure's baseline
-# Issue 5, "4. Scale": p95 limits through HTTP in ms, per scenario.
+# Issue 5, "4. Scale": p95 limits through HTTP in ms, per scenario; the exact lookups' issue 31's.
 P95_TARGETS_MS = {
-    "search_phone": 10, "search_crm_code": 10, "search_card_no": 10,
+    "search_phone": 5, "search_crm_code": 5, "search_card_no": 5,
     "search_name_3_fragment": 60, "search_name_2_exact": 60, "search_name_2_fragment": 60,
     "like_phone_4": 30, "like_phone_6": 30, "like_phone_4_masked": 30, "list_source": 80, "list_name_1": 80,
 }  # fmt: skip
 # The demo accounts the scenarios sign in as: the principal sees phones whole; the nurse does not, so
 # her phone fragments find only what the mask shows (issue 10).
 PRINCIPAL, NURSE = "SY00002", "SY00003"
-IN_PROCESS_RATIO_TARGET = 10
+IN_PROCESS_RATIO_TARGET = 8  # issue 31 (issue 5 asked 10)
 # "Index Scan using x on t", "Index Only Scan Backward using x on t", "Bitmap Index Scan on x".
 INDEX_USED = re.compile(r"(?:Index (?:Only )?Scan(?: Backward)? using|Bitmap Index Scan on) (\w+)")
 

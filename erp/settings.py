@@ -124,6 +124,11 @@ if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# psycopg's server-side binding (parameters sent apart, statements prepared after a few runs):
+# measured on the checkout and off by default, as it gained nothing there (docs/performance.md, "The
+# till at the database's speed", which also gives Django's connection pool's figure).
+if env.bool("DB_SERVER_SIDE_BINDING", default=False):
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 # A read replica for the reports (apps.reports.routers; docs/decisions/0044): absent, every read
 # stays on the primary. Its test database mirrors the primary's.
 REPLICA_DATABASE_URL = env.str("REPLICA_DATABASE_URL", default="")
