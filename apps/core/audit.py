@@ -105,7 +105,7 @@ def held_logs_insert(held: list[SystemLog]) -> tuple[str, list[Any]]:
     """An INSERT of the `held` entries (at least one), to run as a data-modifying WITH of the statement
     that closes the command: (sql, parameters)."""
     fields = [field for field in SystemLog._meta.concrete_fields if not field.primary_key]
-    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     parameters = [
         field.get_db_prep_save(getattr(entry, field.attname), connection) for entry in held for field in fields
