@@ -12,22 +12,17 @@ import json
 import pytest
 
 from apps.core.ledgers import audit_all
+from apps.demo.tests.bench_runs import searches_unthrottled
 
 # Imported by name, as test_bench_modules does: bench/ is outside mypy's files (mypy.ini).
 booking_bench = importlib.import_module("bench.booking")
-bench_environment = importlib.import_module("bench.__main__").ENVIRONMENT
 
 pytestmark = [pytest.mark.bench, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
 def _searches_unthrottled(monkeypatch: pytest.MonkeyPatch, settings) -> None:
-    # As bench/__main__.py's environment for booking: the searches measured, not the per-user limit of
-    # phone-fragment searches (gunicorn reads the environment; this process's in-process calls, whose
-    # throttle reads the settings on each call, the settings).
-    rate = bench_environment["booking"]["PHONE_FRAGMENT_SEARCH_RATE"]
-    monkeypatch.setenv("PHONE_FRAGMENT_SEARCH_RATE", rate)
-    settings.PHONE_FRAGMENT_SEARCH_RATE = rate
+    searches_unthrottled(monkeypatch, settings, "booking")
 
 
 def _args(*given: str) -> argparse.Namespace:

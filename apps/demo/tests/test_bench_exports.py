@@ -4,30 +4,21 @@ runs end to end (in a process of its own, on the test database) beside its state
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import json
-from types import ModuleType
 
 import pytest
 
 from apps.core.ledgers import audit_all
+from apps.demo.tests.bench_runs import printed_lines
 
 # Imported by name, as test_bench_modules does: bench/ is outside mypy's files (mypy.ini).
 export_writers_bench = importlib.import_module("bench.export_writers")
 export_job_bench = importlib.import_module("bench.export_job")
 
 
-def _printed(module: ModuleType, capsys: pytest.CaptureFixture[str], *given: str) -> list[dict]:
-    parser = argparse.ArgumentParser()
-    module.add_arguments(parser)
-    module.run(parser.parse_args(list(given)))
-    return [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
-
-
 @pytest.mark.bench
 def test_the_tiny_export_writers_benchmark_runs_every_writer(capsys):
-    printed = _printed(export_writers_bench, capsys, "--rows", "200")
+    printed = printed_lines(export_writers_bench, capsys, "--rows", "200")
 
     assert [p.get("writer") for p in printed] == list(export_writers_bench.WRITERS)
     assert all(p["rows"] == 200 and "error" not in p and p["ratio"] == "n/a" for p in printed), printed
@@ -36,7 +27,7 @@ def test_the_tiny_export_writers_benchmark_runs_every_writer(capsys):
 @pytest.mark.bench
 @pytest.mark.django_db(transaction=True)
 def test_the_tiny_export_job_benchmark_exports_beside_its_replay(capsys):
-    [measured] = _printed(export_job_bench, capsys, "--generate", "--rows", "300")
+    [measured] = printed_lines(export_job_bench, capsys, "--generate", "--rows", "300")
 
     assert measured.get("rows") == 300 and measured["status"].lower().endswith("done"), measured
     assert measured["sql_seconds"] > 0 and measured["ratio"] > 0, measured

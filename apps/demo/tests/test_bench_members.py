@@ -11,22 +11,17 @@ import json
 import pytest
 
 from apps.core.ledgers import audit_all
+from apps.demo.tests.bench_runs import searches_unthrottled
 
 # Imported by name, as test_bench_modules does: bench/ is outside mypy's files (mypy.ini).
 members_bench = importlib.import_module("bench.members")
-bench_environment = importlib.import_module("bench.__main__").ENVIRONMENT
 
 pytestmark = [pytest.mark.bench, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
 def _searches_unthrottled(monkeypatch: pytest.MonkeyPatch, settings) -> None:
-    # As bench/__main__.py's environment for members: the searches measured, not the per-user limit of
-    # phone-fragment searches (gunicorn reads the environment; this process's in-process calls, whose
-    # throttle reads the settings on each call, the settings).
-    rate = bench_environment["members"]["PHONE_FRAGMENT_SEARCH_RATE"]
-    monkeypatch.setenv("PHONE_FRAGMENT_SEARCH_RATE", rate)
-    settings.PHONE_FRAGMENT_SEARCH_RATE = rate
+    searches_unthrottled(monkeypatch, settings, "members")
 
 
 def _args(*given: str) -> argparse.Namespace:

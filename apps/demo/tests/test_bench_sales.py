@@ -5,14 +5,12 @@ data every ledger audit accepts; a schema change that breaks them or the measure
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import json
-from types import ModuleType
 
 import pytest
 
 from apps.core.ledgers import audit_all
+from apps.demo.tests.bench_runs import printed_figures
 
 # Imported by name, as test_bench_modules does: bench/ is outside mypy's files (mypy.ini).
 sales_bench = importlib.import_module("bench.sales")
@@ -20,14 +18,6 @@ refunds_bench = importlib.import_module("bench.refunds")
 
 pytestmark = [pytest.mark.bench, pytest.mark.django_db(transaction=True)]
 TINY_DATA = ("--members", "1500", "--stores", "2", "--cards", "300", "--orders", "600")
-
-
-def _printed(module: ModuleType, capsys: pytest.CaptureFixture[str], *given: str) -> dict[str, dict]:
-    parser = argparse.ArgumentParser()
-    module.add_arguments(parser)
-    module.run(parser.parse_args(list(given)))
-    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
-    return {p["benchmark"]: p for p in printed}
 
 
 @pytest.fixture(autouse=True)
@@ -38,7 +28,7 @@ def _out(tmp_path, monkeypatch):
 
 
 def test_the_tiny_sales_benchmark_generates_audited_sales_and_measures_checkouts(capsys):
-    printed = _printed(
+    printed = printed_figures(
         sales_bench, capsys, "--generate", "--audit", "--measure", *TINY_DATA,
         "--requests", "5", "--clients", "2", "--seconds", "1", "--port", "8815",
     )  # fmt: skip
@@ -54,8 +44,8 @@ def test_the_tiny_sales_benchmark_generates_audited_sales_and_measures_checkouts
 
 
 def test_the_tiny_refunds_benchmark_refunds_closes_and_notifies(capsys):
-    _printed(sales_bench, capsys, "--generate", *TINY_DATA)
-    printed = _printed(
+    printed_figures(sales_bench, capsys, "--generate", *TINY_DATA)
+    printed = printed_figures(
         refunds_bench, capsys, "--refunds", "5", "--orders", "20", "--runs", "1", "--intents", "20",
         "--clients", "2", "--port", "8816",
     )  # fmt: skip

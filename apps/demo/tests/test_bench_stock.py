@@ -5,39 +5,23 @@ test database) carries the in-process call's statements replayed and the ratio."
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import json
-from types import ModuleType
 
 import pytest
 
 from apps.core.ledgers import audit_all
+from apps.demo.tests.bench_runs import printed_figures, searches_unthrottled
 
 # Imported by name, as test_bench_modules does: bench/ is outside mypy's files (mypy.ini).
 stock_bench = importlib.import_module("bench.stock")
 groupbuy_bench = importlib.import_module("bench.groupbuy")
-bench_environment = importlib.import_module("bench.__main__").ENVIRONMENT
 
 pytestmark = [pytest.mark.bench, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
 def _searches_unthrottled(monkeypatch: pytest.MonkeyPatch, settings) -> None:
-    # As bench/__main__.py's environment for groupbuy: the searches measured, not the per-user limit of
-    # phone-fragment searches (gunicorn reads the environment; this process's in-process calls, whose
-    # throttle reads the settings on each call, the settings).
-    rate = bench_environment["groupbuy"]["PHONE_FRAGMENT_SEARCH_RATE"]
-    monkeypatch.setenv("PHONE_FRAGMENT_SEARCH_RATE", rate)
-    settings.PHONE_FRAGMENT_SEARCH_RATE = rate
-
-
-def _printed(module: ModuleType, capsys: pytest.CaptureFixture[str], *given: str) -> dict[str, dict]:
-    parser = argparse.ArgumentParser()
-    module.add_arguments(parser)
-    module.run(parser.parse_args(list(given)))
-    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
-    return {p["benchmark"]: p for p in printed}
+    searches_unthrottled(monkeypatch, settings, "groupbuy")
 
 
 def _with_baseline(figure: dict) -> bool:
@@ -46,7 +30,7 @@ def _with_baseline(figure: dict) -> bool:
 
 def test_the_tiny_stock_benchmark_generates_audited_moves_and_measures_beside_the_replay(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(stock_bench, "OUT", tmp_path)
-    printed = _printed(
+    printed = printed_figures(
         stock_bench, capsys, "--generate", "--audit", "--measure", "--stores", "2", "--products", "40",
         "--requests", "10", "--port", "8812",
     )  # fmt: skip
@@ -59,7 +43,7 @@ def test_the_tiny_stock_benchmark_generates_audited_moves_and_measures_beside_th
 
 def test_the_tiny_groupbuy_benchmark_generates_records_and_measures_beside_the_replay(capsys, tmp_path, monkeypatch):
     monkeypatch.setattr(groupbuy_bench, "OUT", tmp_path)
-    printed = _printed(
+    printed = printed_figures(
         groupbuy_bench, capsys, "--generate", "--measure", "--stores", "2", "--members", "400", "--records", "400",
         "--other-records", "50", "--requests", "10", "--port", "8813",
     )  # fmt: skip
