@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from datetime import date, datetime, time, timedelta
 from typing import Any, TypedDict
 
+from django.db import connection
 from django.db.models import BooleanField, F, Prefetch, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
@@ -188,15 +189,36 @@ def _row(values: tuple[Any, ...], store_names: dict[int, str], store_id: int | N
     }
 
 
-def _rows(members: QuerySet[Member], store_id: int | None, *, unique: bool = False) -> list[MemberRow]:
-    """At most 50 member rows. A `unique` lookup (a phone, a code, a card) finds one row: no ranking,
-    and the store's name comes in the same query. A ranked search reads its 50 rows without the
-    store join (a join before the LIMIT made PostgreSQL misplan popular name fragments) and then
-    the names of their stores."""
-    if unique:
-        found = list(members.order_by().values_list(*_ROW_COLUMNS, "home_store__name")[:SEARCH_RESULT_LIMIT])
-        names = {values[5]: values[6] for values in found}
-        return [_row(values[:6], names, store_id) for values in found]
+# The SQL of each shape of unique lookup (which of its conditions are given), built by the ORM once
+# per process: building it cost several times what running it does (docs/performance.md, "The till
+# at the database's speed"); the values change, the statement does not.
+_unique_sql: dict[tuple[str, ...], str] = {}
+
+
+def _unique_rows(conditions: dict[str, str], store_id: int | None) -> list[MemberRow]:
+    """The rows of a lookup that finds one member (a phone, a code, a card): active members matching
+    every one of `conditions` (column: value), with their store's name, no ranking."""
+    conditions = dict(sorted(conditions.items()))  # as the ORM orders a filter's keywords
+    shape = tuple(conditions)
+    parameters = [MemberStatus.ACTIVE, *conditions.values()]
+    sql = _unique_sql.get(shape)
+    if sql is None:
+        rows = _findable().filter(**conditions).order_by().values_list(*_ROW_COLUMNS, "home_store__name")
+        sql, built = rows[:SEARCH_RESULT_LIMIT].query.sql_with_params()
+        if list(built) == parameters:  # the statement takes the values in the order given here
+            _unique_sql[shape] = sql
+        parameters = list(built)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, parameters)
+        found = cursor.fetchall()
+    names = {values[5]: values[6] for values in found}
+    return [_row(values[:6], names, store_id) for values in found]
+
+
+def _rows(members: QuerySet[Member], store_id: int | None) -> list[MemberRow]:
+    """At most 50 member rows, ranked. A ranked search reads its 50 rows without the store join (a
+    join before the LIMIT made PostgreSQL misplan popular name fragments) and then the names of
+    their stores."""
     found = list(_ranked(members, store_id).values_list(*_ROW_COLUMNS)[:SEARCH_RESULT_LIMIT])
     store_ids = {values[5] for values in found}
     names = dict(OrgUnit.objects.filter(pk__in=store_ids).values_list("id", "name")) if store_ids else {}
@@ -211,14 +233,16 @@ def exact_query(form: SearchForm, store_id: int | None) -> list[MemberRow]:
     """euqalQuery: every given condition among phone, name and member code matches exactly."""
     if not form.has_exact_conditions:
         return []
-    members = _findable()
+    conditions = {}
     if form.phone:
-        members = members.filter(area_code=_phone_area(form), phone=form.phone)
+        conditions.update(area_code=_phone_area(form), phone=form.phone)
     if form.name:
-        members = members.filter(name=form.name)
+        conditions["name"] = form.name
     if form.crm_code:
-        members = members.filter(crm_code=form.crm_code)
-    return _rows(members, store_id, unique=bool(form.phone or form.crm_code))
+        conditions["crm_code"] = form.crm_code
+    if form.phone or form.crm_code:
+        return _unique_rows(conditions, store_id)
+    return _rows(_findable().filter(**conditions), store_id)
 
 
 def name_contains(members: QuerySet[Member], fragment: str) -> QuerySet[Member]:
@@ -269,7 +293,7 @@ def fuzzy_query(form: SearchForm, store_id: int | None, *, phone_view: bool = Fa
 def card_no_query(form: SearchForm, store_id: int | None) -> list[MemberRow]:
     if not form.card_no:
         return []
-    return _rows(_findable().filter(card_no=form.card_no), store_id, unique=True)
+    return _unique_rows({"card_no": form.card_no}, store_id)
 
 
 def merged(*answers: Iterable[MemberRow]) -> list[MemberRow]:

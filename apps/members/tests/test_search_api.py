@@ -6,7 +6,9 @@ import pytest
 
 from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
+from apps.members import selectors
 from apps.members.choices import MemberStatus
+from apps.members.rules import SearchForm
 from apps.members.tests.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db
@@ -166,3 +168,29 @@ def test_a_phone_longer_than_the_rules_accept_answers_the_rules_message(store, m
         assert body["data"]["fields"] == {"phone": ["please enter 4 to 11 digits of the phone"]}
     # Blanks around a whole phone are not counted, as the rules strip them.
     assert client.get(SEARCH, {"areaCode": "0086", "phone": " 13800001111 "}).json()["errcode"] == "0"
+
+
+def test_a_unique_lookups_statement_is_built_once_per_shape_and_takes_each_ones_values(
+    store, django_assert_num_queries
+):
+    """Phone, phone and name, member code, card number: each shape's SQL is built by the ORM once and
+    then run with the new values (apps.members.selectors._unique_rows)."""
+    first = MemberFactory(home_store=store, name="王芳", phone="13912340001", crm_code="C-1", card_no="K-1")
+    second = MemberFactory(home_store=store, name="李娜", phone="13912340002", crm_code="C-2", card_no="K-2")
+    for member in (first, second, first):
+        forms = [
+            SearchForm(phone=member.phone),
+            SearchForm(phone=member.phone, name=member.name),
+            SearchForm(crm_code=member.crm_code),
+        ]
+        for form in forms:
+            with django_assert_num_queries(1):
+                assert [row["memId"] for row in selectors.exact_query(form, store.pk)] == [member.pk]
+        with django_assert_num_queries(1):
+            assert [row["memId"] for row in selectors.card_no_query(SearchForm(card_no=member.card_no), store.pk)] == [
+                member.pk
+            ]
+    assert selectors.exact_query(SearchForm(phone=first.phone, name=second.name), store.pk) == []
+    assert {("area_code", "phone"), ("area_code", "name", "phone"), ("crm_code",), ("card_no",)} <= set(
+        selectors._unique_sql
+    )
