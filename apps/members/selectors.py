@@ -233,7 +233,7 @@ def exact_query(form: SearchForm, store_id: int | None) -> list[MemberRow]:
     """euqalQuery: every given condition among phone, name and member code matches exactly."""
     if not form.has_exact_conditions:
         return []
-    conditions = {}
+    conditions: dict[str, str] = {}
     if form.phone:
         conditions.update(area_code=_phone_area(form), phone=form.phone)
     if form.name:
