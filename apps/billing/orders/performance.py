@@ -75,31 +75,27 @@ def split_by_shares(value: Decimal, staff: list[OrderLineStaff]) -> Iterator[tup
         yield person, part
 
 
-def _staff_of(order: Order, lines: list[OrderLine]) -> dict[int, list[OrderLineStaff]]:
-    """Each line's staff in the order they were named: from the lines when they were read with them
-    (apps.billing.orders.paid_lines.order_lines), else in one query."""
-    if all(hasattr(line, "staff_ids") for line in lines):
-        return {
-            line.pk: [
-                OrderLineStaff(line_id=line.pk, employee_id=employee_id, share=share)
-                for employee_id, share in zip(line.staff_ids, line.staff_shares, strict=True)  # type: ignore[attr-defined]
-            ]
-            for line in lines
-        }
-    staff_of: dict[int, list[OrderLineStaff]] = {}
-    for person in OrderLineStaff.objects.filter(line__order=order).order_by("line_id", "id"):
-        staff_of.setdefault(person.line_id, []).append(person)
-    return staff_of
+def _staff_of(lines: list[OrderLine]) -> dict[int, list[OrderLineStaff]]:
+    """Each line's staff in the order they were named, as the lines were read with them
+    (apps.billing.orders.paid_lines.order_lines: `staff_ids`, `staff_shares`)."""
+    return {
+        line.pk: [
+            OrderLineStaff(line_id=line.pk, employee_id=employee_id, share=share)
+            for employee_id, share in zip(line.staff_ids, line.staff_shares, strict=True)  # type: ignore[attr-defined]
+        ]
+        for line in lines
+    }
 
 
 def order_credits(order: Order, lines: Iterable[OrderLine], stored_value_paid: Decimal) -> list[StaffCredit]:
-    """Writes the staff credits of a paid order."""
+    """Writes the staff credits of a paid order; `lines` as apps.billing.orders.paid_lines.order_lines
+    reads them (with their staff)."""
     lines = list(lines)
     from_cards = sum((line.amount for line in lines if paid_from_card(line)), ZERO)
     rest = max(ZERO, stored_value_paid - from_cards)
     goods = sum((line.amount for line in lines if not card_line(line) and not paid_from_card(line)), ZERO)
     stored_value_part = min(rest, goods) / goods if goods else ZERO
-    staff_of = _staff_of(order, lines)
+    staff_of = _staff_of(lines)
     credits = [
         StaffCredit(
             line=line,
