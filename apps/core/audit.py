@@ -2,26 +2,25 @@
 transaction, so the log entry and the change commit or roll back together.
 
 Inside a command run under its idempotency key (apps.core.idempotency) the entries are kept until the
-command ends and written by the same statement that keeps its answer (`logs_held`,
-`held_logs_insert`): the command's transaction is one, so they still commit or roll back with the
-change, and a checkout's two calls save two round trips each."""
+command ends and written by the same statement that keeps its answer (apps.core.held_writes): the
+command's transaction is one, so they still commit or roll back with the change, and a checkout's
+two calls save two round trips each."""
 
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, time
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection, models
+from django.db import models
 from django.utils import timezone
 from django.utils.translation import pgettext
 from rest_framework.settings import api_settings
 
+from apps.core.held_writes import held_now
 from apps.core.json_types import JsonObject
 from apps.core.models import SystemLog
 from apps.core.money import money_to_wire
@@ -85,35 +84,6 @@ def actor_from_request(request: Any) -> Actor:
     )
 
 
-# The entries of the command running now, written when it ends (None outside a command).
-_held: ContextVar[list[SystemLog] | None] = ContextVar("held_system_log", default=None)
-
-
-@contextmanager
-def logs_held() -> Iterator[list[SystemLog]]:
-    """Keeps the entries `audit_record` makes inside the block for the caller to write (the command's
-    closing statement): answers the list they are added to."""
-    held: list[SystemLog] = []
-    marked = _held.set(held)
-    try:
-        yield held
-    finally:
-        _held.reset(marked)
-
-
-def held_logs_insert(held: list[SystemLog]) -> tuple[str, list[Any]]:
-    """An INSERT of the `held` entries (at least one), to run as a data-modifying WITH of the statement
-    that closes the command: (sql, parameters)."""
-    fields = [field for field in SystemLog._meta.concrete_fields if not field.primary_key]
-    columns = ", ".join(connection.ops.quote_name(str(field.column)) for field in fields)
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    parameters = [
-        field.get_db_prep_save(getattr(entry, field.attname), connection) for entry in held for field in fields
-    ]
-    sql = f"INSERT INTO {connection.ops.quote_name(SystemLog._meta.db_table)} ({columns}) VALUES "
-    return sql + ", ".join([row] * len(held)), parameters
-
-
 def audit_record(
     *, actor: Actor, action: str, target: models.Model | None = None, detail: JsonObject | None = None
 ) -> SystemLog:
@@ -133,9 +103,9 @@ def audit_record(
         object_repr=str(target)[:200] if target is not None else "",
         detail=detail or {},
     )
-    held = _held.get()
+    held = held_now()
     if held is not None:
-        held.append(entry)
+        held.logs.append(entry)
     else:
         entry.save(force_insert=True)
     return entry

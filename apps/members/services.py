@@ -16,6 +16,7 @@ from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.constraints import constraint_errors
 from apps.core.errors import Conflict, DomainError, InvalidInput, NotFound
+from apps.core.held_writes import update_at_close
 from apps.core.phones import mask_phone
 from apps.core.transactions import use_case_atomic
 from apps.masterdata.choices import MasterType
@@ -482,10 +483,10 @@ def member_visited(*, member_id: int, at: datetime) -> datetime | None:
 
 
 def member_visit_forward(*, member_id: int, at: datetime) -> None:
-    """`member_visited` for a caller that needs no answer: one conditional update."""
-    Member.objects.filter(pk=member_id).filter(Q(last_visit_at__isnull=True) | Q(last_visit_at__lt=at)).update(
-        last_visit_at=at
-    )
+    """`member_visited` for a caller that needs no answer: one conditional update, which a command
+    writes with its answer (apps.core.held_writes): nothing in a payment reads it back."""
+    visited = Member.objects.filter(pk=member_id).filter(Q(last_visit_at__isnull=True) | Q(last_visit_at__lt=at))
+    update_at_close(visited, row=member_id, last_visit_at=at)
 
 
 def member_visit_taken_back(*, member_id: int, visited_at: datetime, before: datetime | None) -> None:

@@ -41,6 +41,7 @@ from apps.catalog.services import package_card_type
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound
+from apps.core.held_writes import update_at_close
 from apps.core.money import money_to_wire, round_money
 from apps.core.transactions import use_case_atomic
 from apps.members.services import member_lock, member_visit_forward, points_earn, points_spend
@@ -400,7 +401,17 @@ def _payment_taken(
 
 
 def _payment_recorded(actor: Actor, order: Order, made: list[Tender], change: Decimal, waiting: Tender | None) -> None:
-    order.save(update_fields=["paid", "status", "paid_at", "updated_at"])
+    # Written with the command's answer (apps.core.held_writes): the order stays locked until then,
+    # and nothing the payment does after this reads the row back.
+    order.updated_at = timezone.now()
+    update_at_close(
+        Order.objects.filter(pk=order.pk),
+        row=order.pk,
+        paid=order.paid,
+        status=order.status,
+        paid_at=order.paid_at,
+        updated_at=order.updated_at,
+    )
     audit_record(
         actor=actor,
         action=AuditAction.ORDER_PAID,

@@ -53,6 +53,19 @@ class ChargeApi(ErpApi):
         )
 
 
+class ChargeOnceApi(ErpApi):
+    """A stand-in command with a check of its own: a second charge is refused (as a paid order is)."""
+
+    required_codes = PUBLIC
+
+    @idempotent
+    def post(self, request):
+        if SystemLog.objects.filter(action="test.charged").exists():
+            raise InvalidInput("charged already", field="amount")
+        audit_record(actor=Actor(user_id=request.user.pk, login_name="t"), action="test.charged", detail={})
+        return EnvelopeResponse({"charged": True}, "charged", status=201)
+
+
 class TwoStepApi(ErpApi):
     """A command whose second step may run in no transaction (as a payment provider's call): it
     answers whether the step ran with a transaction open, and each run of the step is counted."""
@@ -72,7 +85,16 @@ class TwoStepApi(ErpApi):
 
 
 urlpatterns = [
-    path("rest/", include([path("charge", ChargeApi.as_view()), path("twoSteps", TwoStepApi.as_view())])),
+    path(
+        "rest/",
+        include(
+            [
+                path("charge", ChargeApi.as_view()),
+                path("chargeOnce", ChargeOnceApi.as_view()),
+                path("twoSteps", TwoStepApi.as_view()),
+            ]
+        ),
+    ),
     path("", include("erp.urls")),
 ]
 
@@ -98,6 +120,15 @@ class TestIdempotencyKey:
         again = client.post("/rest/charge", {"amount": 5}, format="json")
         assert first.status_code == again.status_code == 201
         assert again.content == first.content
+        assert charges() == 1
+
+    def test_a_copy_the_command_itself_refuses_answers_the_first_answer(self):
+        client = client_of(UserFactory())
+        first = client.post("/rest/chargeOnce", {}, format="json")
+        again = client.post("/rest/chargeOnce", {}, format="json")
+        assert first.status_code == again.status_code == 201 and again.content == first.content
+        refused = client_of(UserFactory(), key="another").post("/rest/chargeOnce", {}, format="json")
+        assert_envelope(refused, status=400, errcode="VALID-40000")
         assert charges() == 1
 
     def test_the_same_key_with_another_body_is_refused(self):
@@ -128,8 +159,9 @@ class TestIdempotencyKey:
         with CaptureQueriesContext(connection) as captured:
             assert client.post("/rest/charge", {"amount": 5}, format="json").status_code == 201
         statements = [q["sql"] for q in captured if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
-        assert len(statements) == 3  # the key claimed, the count the command answers, the answer and the log
+        assert len(statements) == 2  # the count the command answers; the log, the key and the answer
         assert statements[-1].startswith('WITH logged AS (INSERT INTO "core_systemlog"')
+        assert 'INSERT INTO "core_idempotentanswer"' in statements[-1]
         entry = SystemLog.objects.get(action="test.charged")
         assert entry.detail == {"amount": 5} and entry.login_name == "t" and entry.created_at is not None
 
