@@ -57,15 +57,15 @@ def held_now() -> HeldWrites | None:
     return _held.get()
 
 
-def _update_sql(queryset: models.QuerySet, values: dict[str, Any]) -> tuple[str, list[Any]]:
+def _update_sql(queryset: models.QuerySet[Any], values: dict[str, Any]) -> tuple[str, list[Any]]:
     # The ORM's own UPDATE, compiled but not run: what `queryset.update(**values)` would send.
     query = queryset.query.chain(UpdateQuery)
-    query.add_update_values(values)
+    query.add_update_values(values)  # type: ignore[attr-defined]  # chain() made it an UpdateQuery
     sql, params = query.get_compiler(queryset.db).as_sql()
     return sql, list(params)
 
 
-def update_at_close(queryset: models.QuerySet, *, row: Any, **values: Any) -> None:
+def update_at_close(queryset: models.QuerySet[Any], *, row: Any, **values: Any) -> None:
     """`queryset.update(**values)`, held for the command's closing statement (module doc), run now
     outside a command. `row` names the one row the queryset can touch (its primary key)."""
     held = _held.get()

@@ -14,16 +14,18 @@ from apps.inventory.models import ZERO, StockBalance
 from apps.org.models import OrgUnit
 
 
-def stock_check(store: OrgUnit, wanted: dict[int, Decimal]) -> None:
+def stock_check(store: OrgUnit, wanted: dict[int, Decimal], held: dict[int, Decimal] | None = None) -> None:
     """Raises StockShort (409 STOCK-40901, data as record_moves words it) when the store does not
     allow negative stock and holds less than `wanted` (use units by product id) of any product.
-    One statement; none when the store allows negative stock or nothing is wanted."""
+    One statement; none when the store allows negative stock or nothing is wanted, or when the
+    caller read what the store holds already (`held`, by product id)."""
     wanted = {pk: quantity for pk, quantity in wanted.items() if quantity > 0}
     if store.negative_stock_allowed or not wanted:
         return
-    held = dict(
-        StockBalance.objects.filter(store_id=store.pk, product_id__in=wanted).values_list("product_id", "quantity")
-    )
+    if held is None:
+        held = dict(
+            StockBalance.objects.filter(store_id=store.pk, product_id__in=wanted).values_list("product_id", "quantity")
+        )
     short = {pk: quantity for pk, quantity in wanted.items() if held.get(pk, ZERO) < quantity}
     if not short:
         return

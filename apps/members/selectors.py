@@ -444,8 +444,14 @@ def member_file(member: Member, store_id: int | None) -> MemberFileRow:
     }
 
 
+def member_in_chain_rows(member_id: int) -> QuerySet[Member]:
+    """The member's file (of any store: members are the chain's) with its home store, for a caller
+    that reads it with other rows in one statement (apps.billing.orders.draft_reads)."""
+    return Member.objects.select_related("home_store").filter(pk=member_id)[:1]
+
+
 def member_in_chain(member_id: int) -> Member | None:
-    return Member.objects.select_related("home_store").filter(pk=member_id).first()
+    return member_in_chain_rows(member_id).first()
 
 
 def members() -> QuerySet[Member]:

@@ -8,7 +8,7 @@ from datetime import date, datetime
 from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Expression, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -437,6 +437,12 @@ def cancellation_decide(
             detail={"memId": request.member_id, "approved": approve, "remark": remark},
         )
     return request
+
+
+def member_locking(member_id: int | Expression | Subquery) -> QuerySet[Member]:
+    """The member's row as `member_lock` locks it, for a caller that reads it with other rows in one
+    statement (apps.core.query_shapes.read_together); `member_id` may be a subquery."""
+    return Member.objects.select_for_update(no_key=True).filter(pk=member_id).only("pk")
 
 
 def member_lock(*, member_id: int) -> None:

@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -80,15 +80,21 @@ def _in_use_units(goods: Sequence[Goods]) -> dict[int, Decimal]:
     return dict(total)
 
 
-def goods_stock_check(store: OrgUnit, lines: Iterable[tuple[int, str, int, int, Decimal | None]]) -> None:
+def goods_stock_check(
+    store: OrgUnit,
+    lines: Iterable[tuple[int, str, int, int, Decimal | None]],
+    held_read: Callable[[Sequence[int]], dict[int, Decimal] | None] | None = None,
+) -> None:
     """409 STOCK-40901 when the store does not allow negative stock and holds less than these goods
     lines hand over (as `goods_of` reads them). No statement for no lines or in a store that allows
-    negative stock."""
+    negative stock, nor when `held_read` answers what the store holds of each product (read with
+    the draft: apps.billing.orders.draft_reads)."""
     if store.negative_stock_allowed:
         return
     lines = list(lines)
     if lines:
-        stock_check(store, _in_use_units(goods_of(lines)))
+        wanted = _in_use_units(goods_of(lines))
+        stock_check(store, wanted, held=held_read(sorted(wanted)) if held_read is not None else None)
 
 
 def stock_touched(lines: Sequence[OrderLine]) -> bool:

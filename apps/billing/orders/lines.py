@@ -12,30 +12,20 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import GIFT_REASON_MAX_LENGTH, GIFT_TYPES, MAX_LINES, MAX_QTY, TOP_UP_MAX, LineType
 from apps.billing.ledgers.stock import GOODS, goods_stock_check
+from apps.billing.orders.draft_reads import CATALOGUE_TYPES, DraftReads
 from apps.cards.errors import CardNotUsable, SessionsShort
 from apps.cards.models import Card, CardSession
-from apps.catalog.choices import CardKind, ItemType
+from apps.catalog.choices import CardKind
 from apps.catalog.models import ProjectPackageLine
-from apps.catalog.selectors import ITEM_MODELS, with_store_state
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.json_types import ValidatedData
 from apps.core.money import round_money
 from apps.org.models import OrgUnit
-
-# The line types that sell a catalogue item, and the items whose category a card discount reads.
-CATALOGUE_TYPES = (
-    LineType.PRODUCT,
-    LineType.PRODUCT_PACKAGE,
-    LineType.PROJECT,
-    LineType.PROJECT_PACKAGE,
-    LineType.CARD_TYPE,
-)
-WITH_CATEGORY = (LineType.PRODUCT, LineType.PROJECT)
 
 
 @dataclass(frozen=True)
@@ -121,28 +111,17 @@ def line_field(index: int, name: str) -> str:
     return f"lines[{index}].{name}"
 
 
-def _items(store_id: int, wanted: dict[str, set[int]]) -> dict[tuple[str, int], Any]:
-    """The wanted items of each type with the store's switch and price: one query per type."""
-    found: dict[tuple[str, int], Any] = {}
-    for line_type, ids in wanted.items():
-        rows: QuerySet[Any] = ITEM_MODELS[ItemType(line_type)]._default_manager.filter(pk__in=ids)
-        if line_type in WITH_CATEGORY:
-            rows = rows.select_related("category")
-        for item in with_store_state(rows, line_type, store_id):
-            found[(line_type, item.pk)] = item
-    return found
-
-
 def sold_in_store(item: Any) -> bool:
     """Head office sells it and the store has not switched it off."""
     return bool(item.enabled and getattr(item, "store_row_enabled", None) is not False)
 
 
-def _cards(member_id: int | None, card_ids: set[int]) -> dict[int, Card]:
-    """The member's cards named on the lines; a card of anyone else is not found (404)."""
+def _cards(member_id: int | None, card_ids: set[int], read: dict[int, Card]) -> dict[int, Card]:
+    """The member's cards named on the lines (`read` with the draft); a card of anyone else is not
+    found (404)."""
     if not card_ids:
         return {}
-    cards = {card.pk: card for card in Card.objects.select_related("card_type").filter(pk__in=card_ids)}
+    cards = {pk: read[pk] for pk in card_ids if pk in read}
     # Only a package card's sessions are read (the lines it pays): a stored-value card costs no query.
     package_cards = [card for card in cards.values() if card.kind == CardKind.PACKAGE]
     prefetch_related_objects(package_cards, Prefetch("sessions", CardSession.objects.order_by("id")))
@@ -206,7 +185,7 @@ def _check_top_up(line: DraftLine) -> None:
         raise InvalidInput(_("the top-up can be at most 100,000.00"), field=line.field("amount"))
 
 
-def resolve_lines(*, store_id: int, member_id: int | None, lines: list[LineInput]) -> list[DraftLine]:
+def resolve_lines(*, member_id: int | None, lines: list[LineInput], reads: DraftReads) -> list[DraftLine]:
     """The checked lines of a draft order at the store for the member (None: a walk-in).
 
     Refuses (400, naming the line's field) no line or too many, a quantity out of 1..MAX_QTY, an
@@ -217,10 +196,9 @@ def resolve_lines(*, store_id: int, member_id: int | None, lines: list[LineInput
         raise InvalidInput(_("please add at least one item"), field="lines")
     if len(lines) > MAX_LINES:
         raise InvalidInput(_("an order can have at most 50 lines"), field="lines")
-    wanted = _items_wanted(lines, member_id)
-    items = _items(store_id, wanted)
-    cards = _cards(member_id, {line.card_id for line in lines if line.card_id is not None})
-    drafts = [_draft_line(index, line, items, cards) for index, line in enumerate(lines)]
+    _lines_named(lines, member_id)
+    cards = _cards(member_id, {line.card_id for line in lines if line.card_id is not None}, reads.cards)
+    drafts = [_draft_line(index, line, reads.items, cards) for index, line in enumerate(lines)]
     _check_sessions_left(drafts)
     _link_packages(drafts, [line.package_line for line in lines])
     return drafts
@@ -266,10 +244,8 @@ def _link_packages(drafts: list[DraftLine], package_lines: list[int | None]) -> 
         draft.package = package
 
 
-def _items_wanted(lines: list[LineInput], member_id: int | None) -> dict[str, set[int]]:
-    """The catalogue items the lines name, by line type, once each line's own fields are checked
-    (before anything is read)."""
-    wanted: dict[str, set[int]] = defaultdict(set)
+def _lines_named(lines: list[LineInput], member_id: int | None) -> None:
+    """Each line's own fields checked, before its item and card are."""
     for index, line in enumerate(lines):
         if not 1 <= line.qty <= MAX_QTY:
             raise InvalidInput(_("the quantity must be between 1 and 999"), field=line_field(index, "qty"))
@@ -281,7 +257,6 @@ def _items_wanted(lines: list[LineInput], member_id: int | None) -> dict[str, se
         if line.type in CATALOGUE_TYPES:
             if line.item_id is None:
                 raise InvalidInput(_("please choose an item"), field=line_field(index, "itemId"))
-            wanted[line.type].add(line.item_id)
         if line.amount is not None and line.type != LineType.TOP_UP:
             # A client never sends a price (contract §8): only a top-up says how much is loaded.
             raise InvalidInput(_("only a top-up carries an amount"), field=line_field(index, "amount"))
@@ -292,7 +267,6 @@ def _items_wanted(lines: list[LineInput], member_id: int | None) -> dict[str, se
                 _("a project package is sold to a member: its sessions are kept on the member's card"),
                 field=line_field(index, "type"),
             )
-    return wanted
 
 
 def _draft_line(index: int, line: LineInput, items: dict[tuple[str, int], Any], cards: dict[int, Card]) -> DraftLine:
@@ -337,7 +311,7 @@ def _draft_line(index: int, line: LineInput, items: dict[tuple[str, int], Any], 
     return draft
 
 
-def draft_stock_check(store: OrgUnit, drafts: Sequence[DraftLine]) -> None:
+def draft_stock_check(store: OrgUnit, drafts: Sequence[DraftLine], reads: DraftReads) -> None:
     """The pricing preview and the commit: 409 STOCK-40901 when the store does not allow negative
     stock and holds less than the draft's goods (not those taken later). No statement for a draft
     without goods or in a store that allows negative stock."""
@@ -348,4 +322,5 @@ def draft_stock_check(store: OrgUnit, drafts: Sequence[DraftLine]) -> None:
             for index, draft in enumerate(drafts)
             if draft.type in GOODS and not draft.take_later
         ],
+        held_read=reads.held,
     )

@@ -6,11 +6,34 @@ same facts, so they live with the order, below the till."""
 from __future__ import annotations
 
 from django.contrib.postgres.expressions import ArraySubquery
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 
 from apps.billing.models import Order, OrderLine, OrderLineStaff
 from apps.billing.orders.performance import pays_by_sessions
 from apps.catalog.models import Product, ProjectConsumable
+from apps.core.query_shapes import QueryShape
+
+
+def _order_lines(order_id: int) -> QuerySet[OrderLine]:
+    consumes = Exists(ProjectConsumable.objects.filter(project_id=OuterRef("item_id")))
+    # A product line's use units per stock unit (read for product lines only; else meaningless).
+    per_unit = Subquery(Product.objects.filter(pk=OuterRef("item_id")).values("use_per_unit")[:1])
+    staff = OrderLineStaff.objects.filter(line_id=OuterRef("pk")).order_by("id")
+    return (
+        OrderLine.objects.filter(order_id=order_id)
+        .select_related("card")
+        .annotate(
+            consumes=consumes,
+            use_per_unit=per_unit,
+            staff_ids=ArraySubquery(staff.values("employee_id")),
+            staff_shares=ArraySubquery(staff.values("share")),
+        )
+    )
+
+
+# The lines as a payment reads them, built once per process (apps.core.query_shapes); the payment
+# reads them with the order in one statement (apps.billing.till.checkout).
+ORDER_LINES: QueryShape[OrderLine] = QueryShape(_order_lines)
 
 
 def order_lines(order: Order) -> list[OrderLine]:
@@ -18,18 +41,7 @@ def order_lines(order: Order) -> list[OrderLine]:
     products) and `use_per_unit` (a product line's) for apps.billing.ledgers.stock, and `staff_ids`
     and `staff_shares` (its staff in the order they were named) for the staff credits
     (apps.billing.orders.performance), read in the same statement."""
-    consumes = Exists(ProjectConsumable.objects.filter(project_id=OuterRef("item_id")))
-    # A product line's use units per stock unit (read for product lines only; else meaningless).
-    per_unit = Subquery(Product.objects.filter(pk=OuterRef("item_id")).values("use_per_unit")[:1])
-    staff = OrderLineStaff.objects.filter(line_id=OuterRef("pk")).order_by("id")
-    return list(
-        order.lines.select_related("card").annotate(
-            consumes=consumes,
-            use_per_unit=per_unit,
-            staff_ids=ArraySubquery(staff.values("employee_id")),
-            staff_shares=ArraySubquery(staff.values("share")),
-        )
-    )
+    return ORDER_LINES.rows(order_id=order.pk)
 
 
 def session_lines(lines: list[OrderLine]) -> list[OrderLine]:

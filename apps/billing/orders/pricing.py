@@ -55,33 +55,20 @@ its total minus its amount, so the cents always add up."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
 from decimal import Decimal, localcontext
 from typing import Any
 
-from django.db.models import Q
-from django.utils import timezone
-
 from apps.billing.choices import DiscountSource, LineType
-from apps.billing.orders.lines import WITH_CATEGORY, DraftLine
+from apps.billing.orders.draft_reads import WITH_CATEGORY, DraftReads
+from apps.billing.orders.lines import DraftLine
 from apps.billing.orders.rows import AppliedCouponRow, DiscountRow
-from apps.catalog.models import CardTypeDiscount, PromotionLine
-from apps.catalog.selectors import promotions_visible
+from apps.catalog.models import PromotionLine
 from apps.core.money import MONEY_CONTEXT, money_to_wire, round_money
 
 ZERO = Decimal("0")
 # Spec §9: decimal arithmetic keeps 20 places, rounded half up.
 CALC_PLACES = Decimal("1e-20")
-
-# The promotion line's field for each line type a promotion can name.
-PROMOTION_FIELDS = {
-    LineType.PRODUCT: "product",
-    LineType.PRODUCT_PACKAGE: "product_package",
-    LineType.PROJECT: "project",
-    LineType.PROJECT_PACKAGE: "project_package",
-}
 
 
 def exact(value: Decimal) -> Decimal:
@@ -171,48 +158,12 @@ class Offer:
     unit_price: Decimal
 
 
-def _promotions(store_id: int, lines: Iterable[DraftLine], now: datetime) -> dict[tuple[str, int], list[PromotionLine]]:
-    """The store's current promotion lines for the lines' items, by (line type, item id): one query."""
-    condition = Q()
-    for line in lines:
-        promo_field = PROMOTION_FIELDS.get(LineType(line.type))
-        if promo_field is not None:
-            condition |= Q(**{f"{promo_field}_id": line.item.pk})
-    if not condition:
-        return {}
-    current = promotions_visible(store_ids=[store_id]).filter(start__lte=now, end__gt=now)
-    found: dict[tuple[str, int], list[PromotionLine]] = {}
-    rows = PromotionLine.objects.select_related("promotion").filter(condition, promotion__in=current)
-    for row in rows.order_by("promotion_id", "id"):
-        for line_type, promo_field in PROMOTION_FIELDS.items():
-            item_id = getattr(row, f"{promo_field}_id")
-            if item_id is not None:
-                found.setdefault((line_type, item_id), []).append(row)
-    return found
-
-
 def _promotion_offer(row: PromotionLine, base: Decimal) -> Offer:
     """A promotion line's unit price: its promotion price, or the store's price at its rate."""
     if row.promo_price is not None:
         return Offer(DiscountSource.PROMOTION, row.promotion.name, row.promo_price)
     assert row.discount_rate is not None  # a constraint: a price or a rate
     return Offer(DiscountSource.PROMOTION, row.promotion.name, exact(base * row.discount_rate))
-
-
-def _card_rates(lines: Iterable[DraftLine]) -> dict[tuple[int, int], Decimal]:
-    """The card types' rates by (card type id, category id), for the lines paid by a stored-value
-    card whose item has a category: one query."""
-    wanted = {
-        (line.card.card_type_id, line.item.category_id)
-        for line in lines
-        if line.card is not None and not line.pays_by_sessions and line.type in WITH_CATEGORY
-    }
-    if not wanted:
-        return {}
-    condition = Q()
-    for card_type_id, category_id in wanted:
-        condition |= Q(card_type_id=card_type_id, category_id=category_id)
-    return {(r.card_type_id, r.category_id): r.rate for r in CardTypeDiscount.objects.filter(condition)}
 
 
 def _best(offers: list[Offer], base: Decimal) -> Offer | None:
@@ -255,11 +206,10 @@ def _discount(
     return Discount(chosen.source, chosen.name, base * line.qty - round_money(chosen.unit_price * line.qty))
 
 
-def price_lines(*, store_id: int, lines: list[DraftLine], now: datetime | None = None) -> PricedOrder:
-    """Prices checked draft lines at the store (see the module's rules); nothing is written."""
-    now = now or timezone.now()
-    promotions = _promotions(store_id, lines, now)
-    card_rates = _card_rates(lines)
+def price_lines(*, lines: list[DraftLine], reads: DraftReads) -> PricedOrder:
+    """Prices checked draft lines at the store (see the module's rules) with the promotions current
+    and the card rates `reads` holds (apps.billing.orders.draft_reads); nothing is written."""
+    promotions, card_rates = reads.promotions, reads.card_rates
     priced = []
     for line in lines:
         if line.type == LineType.TOP_UP:

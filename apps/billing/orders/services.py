@@ -23,6 +23,7 @@ from apps.billing.ledgers.deposit_ledger import deposit_order_cancelled
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.orders.coupon_pricing import CouponFit, coupon_fits
 from apps.billing.orders.draft_pricing import draft_priced
+from apps.billing.orders.draft_reads import DraftReads, draft_reads
 from apps.billing.orders.lines import DraftLine, LineInput, StaffShare
 from apps.billing.orders.pricing import PricedOrder
 from apps.booking.choices import BILLABLE_STATUSES, WALK_IN_NAME_MAX_LENGTH
@@ -74,19 +75,23 @@ def _fields_under(prefix: str) -> Iterator[None]:
         raise
 
 
-def active_member(member_id: int) -> Member:
-    """A member of any store (members are the chain's) whose file is not closed."""
-    member = member_in_chain(member_id)
+def _member_checked(member: Member | None) -> Member:
     if member is None or member.status != MemberStatus.ACTIVE:
         raise InvalidInput(_("unknown member"), field="memId")
     return member
 
 
-def customer_of(*, member_id: int | None, walk_in: WalkIn | None) -> Customer:
+def active_member(member_id: int) -> Member:
+    """A member of any store (members are the chain's) whose file is not closed."""
+    return _member_checked(member_in_chain(member_id))
+
+
+def customer_of(*, member_id: int | None, walk_in: WalkIn | None, reads: DraftReads | None = None) -> Customer:
     """The member (any store's: members are the chain's) or a walk-in, checked by the walk-in rules
-    of a reservation: a name of at most 20 characters and a phone valid for its area code."""
+    of a reservation: a name of at most 20 characters and a phone valid for its area code. `reads`:
+    the member read with the draft (apps.billing.orders.draft_reads)."""
     if member_id is not None:
-        member = active_member(member_id)
+        member = _member_checked(reads.member) if reads is not None else active_member(member_id)
         return Customer(member, member.name, member.area_code, member.phone)
     if walk_in is None:
         raise InvalidInput(_("please choose a member or enter the walk-in's name"), field="memId")
@@ -180,7 +185,9 @@ def order_commit(
     remark = (remark or "").strip()
     if len(remark) > 200:
         raise InvalidInput(_("at most 200 characters"), field="remark")
-    customer = customer_of(member_id=member_id, walk_in=walk_in)
+    # The member and everything the lines name, in one statement; checked below in the usual order.
+    reads = draft_reads(store_id=store.pk, member_id=member_id, lines=lines)
+    customer = customer_of(member_id=member_id, walk_in=walk_in, reads=reads)
     reservation = _reservation(store, reservation_id, customer)
     member_pk = customer.member.pk if customer.member else None
     staff: list[tuple[StaffShare, ...]] = []
@@ -190,6 +197,7 @@ def order_commit(
         lines=lines,
         coupon_ids=coupon_ids or [],
         lines_checked=lambda drafts: staff.extend(_line_staff(store, drafts, reservation)),
+        reads=reads,
     )
     drafts, coupons, priced = draft.lines, draft.coupons, draft.priced
     with use_case_atomic():

@@ -14,6 +14,7 @@ from django.db import connections
 from apps.accounts.testing import api_client
 from apps.billing.models import Order
 from apps.billing.orders.coupon_pricing import apply_coupons, draft_coupons, spread
+from apps.billing.orders.draft_reads import draft_reads
 from apps.billing.orders.lines import resolve_lines
 from apps.billing.orders.pricing import price_lines
 from apps.billing.tests.conftest import BILLS, CASHIER
@@ -53,9 +54,10 @@ def coupon(member, **template) -> MemberCoupon:
 
 
 def priced(store, member, lines, coupons):
-    drafts = resolve_lines(store_id=store.pk, member_id=member.pk, lines=lines)
+    reads = draft_reads(store_id=store.pk, member_id=member.pk, lines=lines)
+    drafts = resolve_lines(member_id=member.pk, lines=lines, reads=reads)
     chosen = draft_coupons(member_id=member.pk, coupon_ids=[c.pk for c in coupons])
-    return apply_coupons(price_lines(store_id=store.pk, lines=drafts), chosen)
+    return apply_coupons(price_lines(lines=drafts, reads=reads), chosen)
 
 
 def coupon_amounts(order) -> list[Decimal]:

@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from apps.billing.orders.draft_reads import draft_reads
 from apps.billing.orders.lines import resolve_lines
 from apps.billing.orders.pricing import PricedOrder, price_lines
 from apps.billing.tests.factories import line
@@ -43,8 +44,9 @@ def member(store):
 
 
 def priced(store, lines, member=None) -> PricedOrder:
-    drafts = resolve_lines(store_id=store.pk, member_id=member.pk if member else None, lines=lines)
-    return price_lines(store_id=store.pk, lines=drafts)
+    member_id = member.pk if member else None
+    reads = draft_reads(store_id=store.pk, member_id=member_id, lines=lines)
+    return price_lines(lines=resolve_lines(member_id=member_id, lines=lines, reads=reads), reads=reads)
 
 
 def only(order: PricedOrder):

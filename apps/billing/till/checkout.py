@@ -24,6 +24,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -32,7 +33,7 @@ from apps.billing.errors import OrderNotInState, SignatureMissing
 from apps.billing.ledgers.deposit_ledger import deposit_spend, deposit_taken
 from apps.billing.ledgers.stock import order_stock_settled
 from apps.billing.models import ZERO, Order, OrderLine, Tender
-from apps.billing.orders.paid_lines import order_lines, session_lines, signature_needed
+from apps.billing.orders.paid_lines import ORDER_LINES, order_lines, session_lines, signature_needed
 from apps.billing.orders.performance import order_credits, paid_from_card
 from apps.billing.orders.points import points_earned, points_for_amount
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
@@ -43,8 +44,10 @@ from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.held_writes import update_at_close
 from apps.core.money import money_to_wire, round_money
+from apps.core.query_shapes import QueryShape, read_together
 from apps.core.transactions import use_case_atomic
-from apps.members.services import member_lock, member_visit_forward, points_earn, points_spend
+from apps.members.models import Member
+from apps.members.services import member_lock, member_locking, member_visit_forward, points_earn, points_spend
 from apps.payments.selectors import provider_check
 
 # Paid through apps.payments: pending until the provider's word (apps.billing.till.provider_payments).
@@ -111,7 +114,7 @@ def _check_card_priced(
 
 def order_tenders(order: Order) -> list[Tender]:
     """Every tender of the order, oldest first: a payment reads them once, under the order's lock."""
-    return list(order.tenders.order_by("id"))
+    return ORDER_TENDERS.rows(order_id=order.pk)
 
 
 def _paid_by(tenders: list[Tender], field: str) -> dict[Any, Decimal]:
@@ -281,30 +284,63 @@ class _Checked:
     provider: TenderAsked | None
 
 
-def _locked_order(order_id: int, store_ids: Collection[int] | None) -> Order:
+def _locked_order_shape(order_id: int, store_ids: list[int] | None) -> QuerySet[Order]:
     # The order's row only (`of`): locking its store's row too would make every payment of the
     # store wait for the one before it.
     found = Order.objects.select_for_update(no_key=True, of=("self",)).select_related("store").filter(pk=order_id)
-    order = (found.filter(store_id__in=store_ids) if store_ids is not None else found).first()
-    if order is None:
+    return (found.filter(store_id__in=store_ids) if store_ids is not None else found)[:1]
+
+
+def _member_locked_shape(order_id: int) -> QuerySet[Member]:
+    return member_locking(Subquery(Order.objects.filter(pk=order_id).values("member_id")[:1]))
+
+
+def _order_tenders_shape(order_id: int) -> QuerySet[Tender]:
+    return Tender.objects.filter(order_id=order_id).order_by("id")
+
+
+LOCKED_ORDER = QueryShape(_locked_order_shape)
+MEMBER_OF_ORDER_LOCKED = QueryShape(_member_locked_shape)
+ORDER_TENDERS = QueryShape(_order_tenders_shape)
+
+
+@dataclass(frozen=True)
+class _PaymentRead:
+    order: Order
+    lines: list[OrderLine]
+    tenders: list[Tender]  # every tender of the order before this payment, oldest first
+
+
+def _payment_read(order_id: int, store_ids: Collection[int] | None) -> _PaymentRead:
+    """The order locked and its member locked, in one statement and in the lock order (apps.core.locks:
+    the order, then the member, before any card); then its lines and tenders in a second. Not all
+    four in one: a statement reads with the snapshot it began with, taken before it waited for the
+    order's lock, so it would miss a tender another payment of the order committed meanwhile."""
+    stores = sorted(store_ids) if store_ids is not None else None
+    orders, members = read_together(
+        (LOCKED_ORDER, {"order_id": order_id, "store_ids": stores}),
+        (MEMBER_OF_ORDER_LOCKED, {"order_id": order_id}),
+    )
+    if not orders:
         raise NotFound()
-    return order
+    order = orders[0]
+    if order.member_id is not None and [member.pk for member in members] != [order.member_id]:
+        member_lock(member_id=order.member_id)  # the order changed hands while this waited for it
+    lines, tenders = read_together((ORDER_LINES, {"order_id": order_id}), (ORDER_TENDERS, {"order_id": order_id}))
+    return _PaymentRead(order, lines, tenders)
 
 
-def _payment_checked(order: Order, tenders: list[TenderAsked], group_buy: bool, deposit: bool) -> _Checked:
+def _payment_checked(read: _PaymentRead, tenders: list[TenderAsked], group_buy: bool, deposit: bool) -> _Checked:
     """Validates the payment before anything moves: the days open, the tenders allowed, the signature,
     a provider account, no more than is due (pending provider tenders counted as taken), each card
-    paying its own lines. Locks the member (after the order, before any card)."""
+    paying its own lines. The order and its member are locked already (_payment_read)."""
+    order, lines, earlier = read.order, read.lines, read.tenders
     check_day_open(store_id=order.store_id, day=order.business_date)  # the order's day
     check_day_open(store_id=order.store_id, day=business_day())  # the tenders' day
     _checked(order, tenders, group_buy, deposit)
-    lines = order_lines(order)
     _deposit_order_checked(lines, tenders)
     if signature_needed(order, lines) and not order.signature:
         raise SignatureMissing()
-    if order.member_id is not None:
-        member_lock(member_id=order.member_id)
-    earlier = order_tenders(order)
     pending = pending_amount(earlier)  # provider tenders waiting for their provider: taken until they fail
     due = order.due - pending
     provider = next((tender for tender in tenders if tender.method in PROVIDER_METHODS), None)
@@ -456,8 +492,9 @@ def order_pay(
     through TAKERS), settle (once paid in full, _settled) and record."""
     now = now or timezone.now()
     with use_case_atomic():
-        order = _locked_order(order_id, store_ids)
-        checked = _payment_checked(order, tenders, group_buy, deposit)
+        read = _payment_read(order_id, store_ids)
+        order = read.order
+        checked = _payment_checked(read, tenders, group_buy, deposit)
         made, change, waiting = _payment_taken(actor, order, tenders, checked)
         order.paid += sum((tender.amount for tender in made), ZERO)
         if order.paid == order.payable:

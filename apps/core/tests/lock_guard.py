@@ -16,6 +16,7 @@ from django.apps import apps
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 from apps.core.locks import LOCK_ORDER, POINTED_AT, runs_alone
+from apps.core.query_shapes import TOGETHER_CLOSE, TOGETHER_OPEN
 
 _LOCKING = re.compile(
     r"\sFOR\s+(?P<mode>NO\s+KEY\s+UPDATE|UPDATE|KEY\s+SHARE|SHARE)(?P<of>\s+OF\s+[^()]*?)?(?:\s+NOWAIT|\s+SKIP\s+LOCKED)?\s*$",
@@ -77,6 +78,25 @@ def lock_over_join(sql: str) -> bool:
     return bool(locking and not locking.group("of") and _JOIN.search(sql[: locking.start()]))
 
 
+def _read_together_parts(sql: str, params: Any) -> list[tuple[str, Any]]:
+    """The statements of an apps.core.query_shapes.read_together (each with its parameters), in the
+    order they lock; any other statement as it is."""
+    if not sql.startswith("SELECT " + TOGETHER_OPEN):
+        return [(sql, params)]
+    parts, taken = [], 0
+    for piece in sql.split(TOGETHER_OPEN)[1:]:
+        part = piece.rsplit(TOGETHER_CLOSE, 1)[0]
+        count = part.count("%s")
+        parts.append((part, list(params or [])[taken : taken + count]))
+        taken += count
+    return parts
+
+
+def _by_subquery(sql: str) -> bool:
+    where = sql.find(" WHERE ")
+    return where >= 0 and "(SELECT " in sql[where:]
+
+
 class RowLockGuard:
     """Installed with `connection.execute_wrappers.append(RowLockGuard(connection))`."""
 
@@ -90,7 +110,8 @@ class RowLockGuard:
     def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict) -> Any:
         # Django writes FOR UPDATE in capitals: no case-folding of every statement of the suite.
         if isinstance(sql, str) and " FOR " in sql and not runs_alone():
-            self._check(sql, params)
+            for part, part_params in _read_together_parts(sql, params):
+                self._check(part, part_params)
         return execute(sql, params, many, context)
 
     def _current_transaction(self) -> object:
@@ -121,8 +142,10 @@ class RowLockGuard:
             if rank is None:
                 continue
             # The same rows asked again (a service re-reading the member it locked earlier) wait for nothing.
-            rows = (table, repr(params))
-            relocked = rows in self.held
+            # Rows found by a subquery (the member of the order: apps.billing.till.checkout) are not
+            # known by their values: a later lock on their table counts as asking them again.
+            rows = (table, "by subquery" if _by_subquery(sql) else repr(params))
+            relocked = rows in self.held or (table, "by subquery") in self.held
             self.held.add(rows)
             if rank < self.furthest and not relocked:
                 self._refuse(f"{table} locked after {self.furthest_table} (apps.core.locks.LOCK_ORDER):\n{sql}")
