@@ -64,8 +64,10 @@ STORE_DAYS_ONLY = replace(LIVE, product_day=None)
 
 def rebuild_summaries() -> dict[str, int]:
     """The summaries recomputed from the ledgers for every store and day that has facts (the load
-    ran with the triggers off), and every member's visit summary from them."""
-    with transaction.atomic(), connection.cursor() as cursor:
+    ran with the triggers off), and every member's visit summary from them. Each batch commits on its
+    own: a 5-million-order year in one transaction ran out of PostgreSQL's lock table after 47
+    minutes (max_locks_per_transaction); a rebuild stopped half way is run again whole."""
+    with connection.cursor() as cursor:
         # From the first day with a fact: members joined before the first order (the members' history
         # is three years), and stock moved before either (the stock bench's history is 400 days, its
         # tiny run's on a database whose only members and orders are the demo's recent ones).
@@ -81,12 +83,15 @@ def rebuild_summaries() -> dict[str, int]:
         # The chain's product-days once each, after the store-days (a batch of store-days would
         # recompute every day it touches whole, and the pairs come in no order).
         for start in range(0, len(pairs), 5000):
-            recompute(cursor, pairs[start : start + 5000], STORE_DAYS_ONLY, member_summaries=False)
+            with transaction.atomic():
+                recompute(cursor, pairs[start : start + 5000], STORE_DAYS_ONLY, member_summaries=False)
         days = sorted({day for _store, day in pairs})
         for start in range(0, len(days), 31):
-            recompute_product_days(cursor, days[start : start + 31], str(LIVE.product_day))
+            with transaction.atomic():
+                recompute_product_days(cursor, days[start : start + 31], str(LIVE.product_day))
         # Every member's visit summary once, from the visit days just written (not once a batch).
-        members = rebuild_member_summaries(cursor)
+        with transaction.atomic():
+            members = rebuild_member_summaries(cursor)
         # Every store-month of commission priced once, from the staff-kind-days just written.
         cursor.execute(
             "SELECT DISTINCT store_id, date_trunc('month', business_date::timestamp)::date "
@@ -94,14 +99,16 @@ def rebuild_summaries() -> dict[str, int]:
         )
         store_months = cursor.fetchall()
         for start in range(0, len(store_months), 500):
-            refresh_commission_months(store_months[start : start + 500])
+            with transaction.atomic():
+                refresh_commission_months(store_months[start : start + 500])
         # What the queue's drain notes for "data as of": the stores' summaries are fresh now.
-        cursor.execute("DELETE FROM reports_dirtystoreday")
-        cursor.execute(
-            "INSERT INTO reports_summaryfreshness AS f (store_id, fresh_at) SELECT DISTINCT s, now() "
-            "FROM unnest(%s::bigint[]) s ON CONFLICT (store_id) DO UPDATE SET fresh_at = EXCLUDED.fresh_at",
-            [sorted({store for store, _day in pairs})],
-        )
+        with transaction.atomic():
+            cursor.execute("DELETE FROM reports_dirtystoreday")
+            cursor.execute(
+                "INSERT INTO reports_summaryfreshness AS f (store_id, fresh_at) SELECT DISTINCT s, now() "
+                "FROM unnest(%s::bigint[]) s ON CONFLICT (store_id) DO UPDATE SET fresh_at = EXCLUDED.fresh_at",
+                [sorted({store for store, _day in pairs})],
+            )
     return {"store_days": len(pairs), "member_summaries": members, "commission_months": len(store_months)}
 
 
