@@ -291,8 +291,10 @@ def _locked_order_shape(order_id: int, store_ids: list[int] | None) -> QuerySet[
     return (found.filter(store_id__in=store_ids) if store_ids is not None else found)[:1]
 
 
-def _member_locked_shape(order_id: int) -> QuerySet[Member]:
-    return member_locking(Subquery(Order.objects.filter(pk=order_id).values("member_id")[:1]))
+def _member_locked_shape(order_id: int, store_ids: list[int] | None) -> QuerySet[Member]:
+    order = Order.objects.filter(pk=order_id)
+    order = order.filter(store_id__in=store_ids) if store_ids is not None else order
+    return member_locking(Subquery(order.values("member_id")[:1]))
 
 
 def _order_tenders_shape(order_id: int) -> QuerySet[Tender]:
@@ -319,7 +321,7 @@ def _payment_read(order_id: int, store_ids: Collection[int] | None) -> _PaymentR
     stores = sorted(store_ids) if store_ids is not None else None
     orders, members = read_together(
         (LOCKED_ORDER, {"order_id": order_id, "store_ids": stores}),
-        (MEMBER_OF_ORDER_LOCKED, {"order_id": order_id}),
+        (MEMBER_OF_ORDER_LOCKED, {"order_id": order_id, "store_ids": stores}),
     )
     if not orders:
         raise NotFound()
