@@ -449,7 +449,7 @@ def member_lock(*, member_id: int) -> None:
     """Locks the member's row until the caller's transaction ends, so two writes that each check
     the member's other rows (booking's "member already booked") take turns instead of both passing,
     and everything a payment changes for one member (cards, points, last visit) waits its turn."""
-    Member.objects.select_for_update(no_key=True).filter(pk=member_id).values_list("pk", flat=True).first()
+    member_locking(member_id).values_list("pk", flat=True).first()
 
 
 def member_merged(*, actor: Actor, member: Member, into: Member, store: OrgUnit, reason: str) -> None:
