@@ -121,6 +121,9 @@ if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         f"DATABASE_URL names {DATABASES['default']['ENGINE'] or 'an unknown engine'}: "
         "the product runs on PostgreSQL only (postgres://...)"
     )
+# The same backend, with a health check that polls the kept connection's socket instead of sending
+# `SELECT 1` before every request (apps.core.postgresql.base).
+DATABASES["default"]["ENGINE"] = "apps.core.postgresql"
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
@@ -135,6 +138,7 @@ REPLICA_DATABASE_URL = env.str("REPLICA_DATABASE_URL", default="")
 if REPLICA_DATABASE_URL:
     DATABASES["replica"] = {
         **env.db_url_config(REPLICA_DATABASE_URL),
+        "ENGINE": DATABASES["default"]["ENGINE"],
         "ATOMIC_REQUESTS": False,
         "CONN_MAX_AGE": DATABASES["default"]["CONN_MAX_AGE"],
         "CONN_HEALTH_CHECKS": True,

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
 
 from apps.accounts.api.urls import acct_urlpatterns, auth_urlpatterns, hier_urlpatterns
+from apps.core.url_resolver import remembered_include
 from apps.pages import pages
 from apps.pages.serving import page_urlpatterns
 
@@ -33,7 +34,7 @@ rest_urlpatterns: list[URLPattern | URLResolver] = [
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("rest/", include(rest_urlpatterns)),
+    remembered_include("rest/", rest_urlpatterns),
     path("api/v1/wxwork/", include("apps.accounts.api.wecom_urls")),
     path("", pages.root_redirect, name="page-root"),
     *page_urlpatterns(),

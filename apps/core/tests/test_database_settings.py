@@ -63,4 +63,4 @@ def test_settings_take_a_postgresql_url_with_persistent_checked_connections() ->
     )
 
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["django.db.backends.postgresql", "60", "True", "[]"]
+    assert result.stdout.split() == ["apps.core.postgresql", "60", "True", "[]"]

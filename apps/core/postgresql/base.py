@@ -1,0 +1,30 @@
+"""Django's PostgreSQL backend, with one change: the health check of a persistent connection.
+
+Django checks a kept connection before a request's first query by sending `SELECT 1`: a round trip
+on every request, as long as the lookup it guards on a member search (docs/performance.md, "The till
+at the database's speed", third round). A connection the server ended (a restart, an idle timeout,
+`pg_terminate_backend`, a pooler recycling it) has something to read on its socket while it sits idle
+between requests: the server's last message, or the end of the stream. So the check polls the socket
+without waiting; only when there is something to read does `SELECT 1` decide, as before. A link that
+fails silently (a cable pulled) is found by neither until the query's own timeout, as before."""
+
+from __future__ import annotations
+
+import select
+
+from django.db.backends.postgresql import base as postgresql
+from psycopg import pq
+
+
+class DatabaseWrapper(postgresql.DatabaseWrapper):
+    def is_usable(self) -> bool:
+        connection = self.connection
+        if connection is None or connection.closed or connection.broken:
+            return False
+        if connection.pgconn.transaction_status != pq.TransactionStatus.IDLE:
+            return super().is_usable()
+        try:
+            readable, _, _ = select.select([connection.pgconn.socket], [], [], 0)
+        except (OSError, ValueError):  # the socket is gone already
+            return False
+        return super().is_usable() if readable else True
