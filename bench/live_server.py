@@ -44,12 +44,14 @@ def gunicorn_env(redis_url: str) -> dict[str, str]:
 
 
 def start_gunicorn(
-    port: int, workers: int, env: dict[str, str], log: IO[str] | int = subprocess.DEVNULL
+    port: int, workers: int, env: dict[str, str], log: IO[str] | int = subprocess.DEVNULL, threads: int = 1
 ) -> subprocess.Popen:
-    """gunicorn with sync workers, once it answers /rest/health."""
+    """gunicorn with sync workers (or threaded ones, as gunicorn.conf.py runs production, given
+    `threads` above 1), once it answers /rest/health."""
     command = [
         str(Path(sys.executable).with_name("gunicorn")), "erp.wsgi", "--bind", f"127.0.0.1:{port}",
-        "--workers", str(workers), "--worker-class", "sync", "--log-level", "warning",
+        "--workers", str(workers), "--worker-class", "gthread" if threads > 1 else "sync",
+        "--threads", str(threads), "--log-level", "warning",
     ]  # fmt: skip
     server = subprocess.Popen(command, env=env, cwd=settings.BASE_DIR, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60

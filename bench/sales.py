@@ -62,14 +62,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=int, default=20, help="how long the concurrent checkouts run")
     parser.add_argument("--port", type=int, default=8767)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1, help="threads a worker (production: 4, gunicorn.conf.py)")
 
 
 def audit() -> dict[str, float | int]:
+    """Every ledger audit, timed; each one's figures printed as it ends (on the full set the summaries'
+    alone recompute every store-day, about as long as the rebuild after --generate)."""
     figures: dict[str, float | int] = {}
     for name, run_audit in ledger_audits().items():
         started = time.perf_counter()
         figures[f"{name}_differences"] = sum(1 for _ in run_audit())
         figures[f"{name}_s"] = round(time.perf_counter() - started, 1)
+        print(f"[sales --audit {time.strftime('%H:%M:%S')}] {name}: {figures[f'{name}_differences']} "
+              f"differences in {figures[f'{name}_s']} s", flush=True)  # fmt: skip
     return figures
 
 
@@ -210,7 +215,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     singles = iter(single)
     base = f"http://127.0.0.1:{args.port}"
     env = gunicorn_env(BENCH_REDIS_URL)
-    server = start_gunicorn(args.port, args.workers, env)
+    server = start_gunicorn(args.port, args.workers, env, threads=args.threads)
     try:
         headers = sign_in(base, "2", store_id)
         checkout = Checkout(base, headers, product_id)
@@ -278,6 +283,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "postgres": connection.pg_version,
         "cpus": os.cpu_count(),
         "workers": args.workers,
+        "threads": args.threads,
         "load_average_1m_after": round(os.getloadavg()[0], 2),
         "debug": settings.DEBUG,
         "generation": json.loads(generation.read_text()) if generation.exists() else None,
