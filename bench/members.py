@@ -27,6 +27,7 @@ from bench import members_data
 from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
 from bench.raw_replay import beside, compare, raw_connection, without_sql
 from bench.stats import summary_ms
+from bench.wsgi_client import WsgiClient
 
 OUT = Path(__file__).resolve().parent / "out"
 BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/erp_bench_members"
@@ -205,9 +206,9 @@ def _member_queries(captured: list[dict[str, str]]) -> list[str]:
 
 
 def in_process(client: Any, scenario: Scenario, repeats: int) -> dict[str, Any]:
-    """The whole view (auth included) through the test client, DEBUG off so queries are not
-    recorded, against the same lookups as raw SQL on a psycopg connection of its own
-    (bench/raw_replay.py)."""
+    """The whole request (auth included) through Django's WSGI handler as gunicorn calls it
+    (bench/wsgi_client.py), DEBUG off so queries are not recorded, against the same lookups as raw
+    SQL on a psycopg connection of its own (bench/raw_replay.py)."""
 
     def call(query: dict[str, str]) -> None:
         assert client.get(scenario.path, query).status_code == 200
@@ -308,11 +309,11 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
     entry = entries[PRINCIPAL]
     items = _timed("sampling inputs", lambda: scenarios(args.requests, entry.hier_id))
     clients = {account: api_client(entry=each) for account, each in entries.items()}
-    client = clients[PRINCIPAL]
     counts = query_counts(clients, items)
     exact = [s for s in items if s.name in ("search_phone", "search_crm_code", "search_card_no")]
     repeats = min(IN_PROCESS_REPEATS, args.requests)
-    ratios = {s.name: _timed(f"in process {s.name}", lambda s=s: in_process(client, s, repeats)) for s in exact}
+    wsgi = WsgiClient(entry)
+    ratios = {s.name: _timed(f"in process {s.name}", lambda s=s: in_process(wsgi, s, repeats)) for s in exact}
     # Every HTTP figure's baseline: the whole call's statements (auth included) replayed.
     replays = _timed("replays", lambda: {s.name: replay_all(clients[s.account], s, min(REPLAYS, args.requests))
                                           for s in items})  # fmt: skip
