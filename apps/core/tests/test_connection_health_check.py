@@ -3,10 +3,11 @@ connection is well; a connection the server ended is found and replaced before t
 
 from __future__ import annotations
 
+from typing import Any, cast
+
+import psycopg
 import pytest
 from django.db import connection
-
-from bench.raw_replay import raw_connection
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -15,6 +16,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _fresh_connection_after():
     yield
     connection.close()  # a test that ended the server's side leaves the next one a new connection
+
+
+def raw_connection() -> psycopg.Connection:
+    """A plain connection to the test database, beside Django's."""
+    params = connection.settings_dict
+    return psycopg.connect(
+        dbname=params["NAME"], host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
+        password=params["PASSWORD"] or None, autocommit=True,
+    )  # fmt: skip
 
 
 def _last_statement_of(backend_pid: int) -> str:
@@ -47,11 +57,12 @@ def test_a_connection_the_server_ended_is_found_unusable() -> None:
 
 
 def test_the_request_after_the_server_ended_the_connection_runs_on_a_new_one() -> None:
-    assert connection.health_check_enabled  # settings: CONN_HEALTH_CHECKS
+    wrapper = cast(Any, connection)  # the stubs do not declare the health check's flags
+    assert wrapper.health_check_enabled  # settings: CONN_HEALTH_CHECKS
     pid = _backend_pid()
     with raw_connection() as admin:
         admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
         admin.execute("SELECT pg_sleep(0.2)")
-    connection.health_check_done = False  # as at a request's start (close_old_connections)
+    wrapper.health_check_done = False  # as at a request's start (close_old_connections)
 
     assert _backend_pid() != pid

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.http import HttpResponse
-from django.urls import URLResolver, get_resolver, include, path, resolve
+from django.urls import URLPattern, URLResolver, get_resolver, include, path, resolve
 from django.urls.exceptions import Resolver404
 from django.urls.resolvers import RegexPattern
 
@@ -19,7 +19,7 @@ def _other(request, **kwargs):
     return HttpResponse()
 
 
-PATTERNS = [
+PATTERNS: list[URLPattern | URLResolver] = [
     path("", include([path("card/<int:card_id>", _view, name="card")])),
     path("order/commit", _other, name="commit"),
 ]
