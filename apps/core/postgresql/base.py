@@ -24,7 +24,10 @@ class DatabaseWrapper(postgresql.DatabaseWrapper):
         if connection.pgconn.transaction_status != pq.TransactionStatus.IDLE:
             return super().is_usable()
         try:
-            readable, _, _ = select.select([connection.pgconn.socket], [], [], 0)
-        except (OSError, ValueError):  # the socket is gone already
-            return False
+            # poll, not select: a process with a thousand files open is no reason to check by query.
+            waiting = select.poll()
+            waiting.register(connection.pgconn.socket, select.POLLIN)
+            readable = waiting.poll(0)
+        except (OSError, ValueError):  # no socket to poll: let the query decide
+            return super().is_usable()
         return super().is_usable() if readable else True
