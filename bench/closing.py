@@ -18,8 +18,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from apps.billing.choices import CreditKind, LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.billing.closing.open_items import open_items
 from apps.billing.closing.selectors import Day, day_figures
-from apps.billing.closing.services import day_close
+from apps.billing.closing.services import CarryOver, day_close
 from apps.billing.models import Order, OrderLine, OrderLineStaff, StaffCredit, Tender
 from apps.cards.models import Card
 from apps.core.audit import Actor
@@ -143,8 +144,14 @@ def _one_run(store: OrgUnit, orders: int) -> dict[str, Any]:
                 lambda: day_figures(day), same_connection=True
             )
             counted = Decimal(figures["cash"]["expected"])
+            # What the store left open that day (the demo's reservations arrived and not billed, once
+            # their hour has passed) is carried over with a reason, as the closing page asks.
+            carried = [
+                CarryOver(kind=item["kind"], ref=item["ref"], reason="bench: carried over")
+                for item in open_items(store.pk, day.date)
+            ]
             _closed, out["close_s"], out["close_sql_s"], out["close_queries"] = one_call(
-                lambda: day_close(actor=ACTOR, store=store, day=day.date, cash_counted=counted),
+                lambda: day_close(actor=ACTOR, store=store, day=day.date, cash_counted=counted, carry_over=carried),
                 write=True,
                 same_connection=True,
             )
