@@ -29,20 +29,12 @@ import psycopg
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext, override_settings
 
+from apps.core.testing import raw_connection
 from bench.stats import summary_ms
 
 Input = TypeVar("Input")
 AS_SENT = "as sent"
 ROLLED_BACK = "in a transaction rolled back (BEGIN … ROLLBACK)"
-
-
-def raw_connection(*, autocommit: bool = True) -> psycopg.Connection:
-    """A plain psycopg connection to the database Django uses (under the suite, its test database)."""
-    params = connection.settings_dict
-    return psycopg.connect(
-        dbname=params["NAME"], host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
-        password=params["PASSWORD"] or None, autocommit=autocommit,
-    )  # fmt: skip
 
 
 class _RolledBack(Exception):

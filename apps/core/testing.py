@@ -1,5 +1,6 @@
 """Test helpers shared by every app's tests: envelope and schema assertions, the constant-query
-check for list endpoints, and running an action from several threads at once. The API client that
+check for list endpoints, running an action from several threads at once, and a plain psycopg
+connection beside Django's. The API client that
 acts as a signed-in person is accounts' (`apps.accounts.testing.api_client`): it needs accounts'
 tokens, and core sits below accounts."""
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import psycopg
 import yaml
 from django.conf import settings
 from django.db import connection
@@ -136,6 +138,15 @@ def assert_list_queries_constant(
         query["sql"] for query in fifty.captured_queries
     )
     return len(one)
+
+
+def raw_connection(*, autocommit: bool = True) -> psycopg.Connection:
+    """A plain psycopg connection to the database Django uses (under the suite, its test database)."""
+    params = connection.settings_dict
+    return psycopg.connect(
+        dbname=params["NAME"], host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
+        password=params["PASSWORD"] or None, autocommit=autocommit,
+    )  # fmt: skip
 
 
 def at_once(action: Callable[[], object], times: int) -> list[str]:

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import psycopg
 import pytest
 from django.conf import settings as django_settings
 from django.db import connection
@@ -45,6 +44,7 @@ from apps.billing.tests.waiting import eventually
 from apps.cards.models import Card, CardEntry
 from apps.cards.tests.factories import stored_value_card
 from apps.core.ledgers import audit_all
+from apps.core.testing import raw_connection
 from apps.members.models import Member
 from apps.payments.choices import IntentState
 from apps.payments.fakes.wechat import FakeWeChatPay
@@ -75,14 +75,6 @@ def database_url(*, application_name: str = "") -> str:
     else:
         url = f"postgres://{user}{password}@{host}:{db['PORT'] or 5432}/{db['NAME']}"
     return f"{url}?application_name={application_name}" if application_name else url
-
-
-def libpq_params() -> dict[str, Any]:
-    db = connection.settings_dict
-    params = {"dbname": db["NAME"], "user": db["USER"], "host": db["HOST"] or "127.0.0.1", "port": db["PORT"] or 5432}
-    if db["PASSWORD"]:
-        params["password"] = db["PASSWORD"]
-    return params
 
 
 @dataclass
@@ -289,7 +281,7 @@ def test_the_web_process_killed_after_the_answer_and_before_its_commit_is_comple
     web.wechat.slow_seconds = 1.0  # the provider answers after a second; the apply then waits for our lock
     order, card, tenders = a_split_order(store, member)
     points_before = Member.objects.get(pk=member.pk).points
-    with psycopg.connect(**libpq_params()) as holder:
+    with raw_connection(autocommit=False) as holder:
         till = web.pay_in_background(cashier_entry, order, tenders)
         out_trade_no = money_taken(web.wechat)
         # The order's row lock, from a connection of the test's own: the pay call's first step has

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-import psycopg
 import pytest
 from django.db import connection
+
+from apps.core.testing import raw_connection
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -16,15 +17,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _fresh_connection_after():
     yield
     connection.close()  # a test that ended the server's side leaves the next one a new connection
-
-
-def raw_connection() -> psycopg.Connection:
-    """A plain connection to the test database, beside Django's."""
-    params = connection.settings_dict
-    return psycopg.connect(
-        dbname=params["NAME"], host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
-        password=params["PASSWORD"] or None, autocommit=True,
-    )  # fmt: skip
 
 
 def _last_statement_of(backend_pid: int) -> str:
