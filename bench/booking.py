@@ -13,9 +13,6 @@ import re
 import subprocess
 import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import date, datetime, timedelta
@@ -39,7 +36,15 @@ from apps.org.models import OrgUnit
 from apps.staff.choices import EmployeePosition, EmployeeStatus
 from apps.staff.models import Employee
 from bench import members_data
-from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
+from bench.live_server import (
+    add_server_arguments,
+    get_envelope,
+    gunicorn_env,
+    post_json,
+    server_figures,
+    sign_in,
+    start_gunicorn,
+)
 from bench.raw_replay import beside, compare_get, not_applicable
 from bench.stats import summary_ms
 
@@ -101,8 +106,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--requests", type=int, default=1000, help="timed requests per read scenario")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the booking throughput run")
-    parser.add_argument("--port", type=int, default=8767)
-    parser.add_argument("--workers", type=int, default=2)
+    add_server_arguments(parser, port=8767)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -526,18 +530,6 @@ _OVERLAPS_SQL = (
 # --- HTTP -----------------------------------------------------------------------------------------
 
 
-def _post_json(base: str, path: str, body: dict[str, Any], headers: dict[str, str]) -> tuple[int, dict[str, Any]]:
-    request = urllib.request.Request(
-        base + path, data=json.dumps(body).encode(), method="POST",
-        headers={**headers, "Content-Type": "application/json"},
-    )  # fmt: skip
-    try:
-        with urllib.request.urlopen(request) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
-
-
 def measure(label: str, call: Callable[[dict[str, str]], dict[str, Any]], params: list[dict[str, str]]) -> dict:
     """Warm-up on the last inputs, then one timed request per input."""
     for query in params[-WARM_UP:]:
@@ -604,7 +596,7 @@ def throughput(base: str, headers: dict[str, str], busy: OrgUnit, seconds: float
         while time.monotonic() < deadline:
             body = next(bodies)
             started = time.perf_counter()
-            status, answer = _post_json(base, "/rest/reservation/saveOrUpdate", body, headers)
+            status, answer = post_json(base, "/rest/reservation/saveOrUpdate", body, headers)
             elapsed = time.perf_counter() - started
             with lock:
                 samples.append(elapsed)
@@ -758,7 +750,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
     base = f"http://127.0.0.1:{args.port}"
     # Its log (a warning line per 409) goes to a file: the terminal keeps the figures.
     log = (OUT / "booking-gunicorn.log").open("w")
-    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL), log)
+    server = start_gunicorn(args.port, gunicorn_env(BENCH_REDIS_URL), log, workers=args.workers, threads=args.threads)
     try:
         headers = sign_in(base)
 
@@ -805,7 +797,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
         "reservations": total,
         "busy_store_id": busy.pk,
         "busy_day": busy_day.isoformat(),
-        "workers": args.workers,
+        **server_figures(args),
         "board": {**board, "queries": board_queries, "queries_empty_day": empty_board_queries},
         "history_phone": {**by_phone, "queries": phone_count},
         "history_last4": {**by_last4, "queries": last4_count},

@@ -17,7 +17,7 @@ from django.db import connection
 
 from apps.accounts.testing import api_client
 from bench import groupbuy_data
-from bench.live_server import get_envelope, gunicorn_env, start_gunicorn
+from bench.live_server import add_server_arguments, get_envelope, gunicorn_env, server_figures, start_gunicorn
 from bench.members import _raw_connection, ensure_database
 from bench.raw_replay import beside, compare_get, entry_at, without_sql
 from bench.stats import summary_ms
@@ -45,8 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--other-records", type=int, default=groupbuy_data.OTHER_STORE_RECORDS, help="each other's")
     parser.add_argument("--measure", action="store_true", help="measure the calls through gunicorn")
     parser.add_argument("--requests", type=int, default=500, help="timed requests per scenario")
-    parser.add_argument("--port", type=int, default=8771)
-    parser.add_argument("--workers", type=int, default=2)
+    add_server_arguments(parser, port=8771)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -91,7 +90,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(16)
     store_id, phones = _store_and_phones(min(1000, args.records // 4))
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
+    server = start_gunicorn(args.port, gunicorn_env(BENCH_REDIS_URL), workers=args.workers, threads=args.threads)
     results: dict[str, Any] = {}
     try:
         headers = _sign_in_at(base, store_id)
@@ -147,7 +146,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "benchmark": "groupbuy",
         "postgres": connection.pg_version,
         "cpus": os.cpu_count(),
-        "workers": args.workers,
+        **server_figures(args),
         "records": records,
         "store_records": store_records,
         "store_customers": len(phones),

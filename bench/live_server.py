@@ -1,13 +1,16 @@
-"""The HTTP side every benchmark shares: gunicorn serving the project on the bench database, the
-demo principal's sign-in, and envelope GETs."""
+"""The HTTP side every benchmark shares: gunicorn serving the project on the bench database as
+gunicorn.conf.py runs production, the demo principal's sign-in, and requests on kept connections."""
 
 from __future__ import annotations
 
+import argparse
 import base64
+import http.client
 import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -43,16 +46,30 @@ def gunicorn_env(redis_url: str) -> dict[str, str]:
     }
 
 
+def add_server_arguments(parser: argparse.ArgumentParser, port: int) -> None:
+    """--port, and --workers and --threads for gunicorn, which default to gunicorn.conf.py's (production's)."""
+    parser.add_argument("--port", type=int, default=port)
+    parser.add_argument("--workers", type=int, help="gunicorn workers (default gunicorn.conf.py's: 3 with Redis)")
+    parser.add_argument(
+        "--threads", type=int, help="threads a worker (default gunicorn.conf.py's: 4; 1 for sync workers)"
+    )
+
+
 def start_gunicorn(
-    port: int, workers: int, env: dict[str, str], log: IO[str] | int = subprocess.DEVNULL, threads: int = 1
-) -> subprocess.Popen:
-    """gunicorn with sync workers (or threaded ones, as gunicorn.conf.py runs production, given
-    `threads` above 1), once it answers /rest/health."""
+    port: int, env: dict[str, str], log: IO[str] | int = subprocess.DEVNULL, workers: int | None = None,
+    threads: int | None = None,
+) -> subprocess.Popen:  # fmt: skip
+    """gunicorn with gunicorn.conf.py, as production runs it (threaded workers, the access log),
+    bound to the loopback port, once it answers /rest/health. `workers` and `threads` override the
+    file's; one thread makes sync workers."""
     command = [
-        str(Path(sys.executable).with_name("gunicorn")), "erp.wsgi", "--bind", f"127.0.0.1:{port}",
-        "--workers", str(workers), "--worker-class", "gthread" if threads > 1 else "sync",
-        "--threads", str(threads), "--log-level", "warning",
+        str(Path(sys.executable).with_name("gunicorn")), "erp.wsgi", "--config", "gunicorn.conf.py",
+        "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
     ]  # fmt: skip
+    if workers is not None:
+        command += ["--workers", str(workers)]
+    if threads is not None:
+        command += ["--threads", str(threads), "--worker-class", "gthread" if threads > 1 else "sync"]
     server = subprocess.Popen(command, env=env, cwd=settings.BASE_DIR, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -67,10 +84,58 @@ def start_gunicorn(
     raise SystemExit("gunicorn did not answer /rest/health within 60 s")
 
 
+def server_figures(args: argparse.Namespace) -> dict[str, int | str]:
+    """How the measured server ran, for the printed figures."""
+    return {"workers": args.workers or "gunicorn.conf.py", "threads": args.threads or "gunicorn.conf.py"}
+
+
+# A browser or a till keeps its connection to the server between calls; so does each bench client
+# (one connection per thread and server), or every figure would carry a TCP connect and close.
+_kept = threading.local()
+
+
+def _kept_connection(base: str) -> http.client.HTTPConnection:
+    connections: dict[str, http.client.HTTPConnection] = _kept.__dict__.setdefault("by_base", {})
+    if base not in connections:
+        address = urllib.parse.urlsplit(base)
+        connections[base] = http.client.HTTPConnection(address.hostname or "127.0.0.1", address.port, timeout=300)
+    return connections[base]
+
+
+def call(
+    base: str, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None
+) -> tuple[int, bytes]:
+    """One request on this thread's kept connection to `base`: the status and the body. http.client
+    opens the connection again after an answer that closed it (sync workers close every one); a
+    connection the server closed while idle (after gunicorn's keep-alive) is opened again once."""
+    connection = _kept_connection(base)
+    for attempt in (1, 2):
+        try:
+            connection.request(method, path, body, headers or {})
+            response = connection.getresponse()
+            return response.status, response.read()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            connection.close()
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def post_json(base: str, path: str, body: Any, headers: dict[str, str]) -> tuple[int, Any]:
+    """A JSON POST: the status and the decoded answer (None for an empty body)."""
+    status, answer = call(
+        base, "POST", path, json.dumps(body).encode(), {**headers, "Content-Type": "application/json"}
+    )
+    return status, (json.loads(answer) if answer else None)
+
+
 def post_form(base: str, path: str, form: str, headers: dict[str, str] | None = None) -> dict:
-    request = urllib.request.Request(base + path, data=form.encode(), headers=headers or {}, method="POST")
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)["data"]
+    """A form POST that must succeed: the envelope's data."""
+    form_headers = {**(headers or {}), "Content-Type": "application/x-www-form-urlencoded"}
+    status, answer = call(base, "POST", path, form.encode(), form_headers)
+    if status != 200:
+        raise SystemExit(f"{path}: {status} {answer[:300]!r}")
+    return json.loads(answer)["data"]
 
 
 def sign_in(base: str, account: str = "2", store_id: int | None = None) -> dict[str, str]:
@@ -94,9 +159,9 @@ def sign_in(base: str, account: str = "2", store_id: int | None = None) -> dict[
 
 def get_envelope(base: str, path: str, query: dict[str, str], headers: dict[str, str]) -> dict[str, Any]:
     """A GET that must succeed: the envelope, or the run stops with the answer."""
-    url = f"{base}{path}?{urllib.parse.urlencode(query)}"
-    with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as response:
-        body = json.load(response)
-    if body.get("errcode") != "0":
-        raise SystemExit(f"{url}: {body}")
+    url = f"{path}?{urllib.parse.urlencode(query)}"
+    status, answer = call(base, "GET", url, headers=headers)
+    body = json.loads(answer) if answer else {}
+    if status != 200 or body.get("errcode") != "0":
+        raise SystemExit(f"{base}{url}: {status} {answer[:300]!r}")
     return body

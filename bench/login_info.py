@@ -7,7 +7,6 @@ import argparse
 import json
 import threading
 import time
-import urllib.request
 
 from django.core.management import call_command
 from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler, get_internal_wsgi_application
@@ -16,6 +15,8 @@ from django.test.utils import CaptureQueriesContext
 
 from apps.accounts.models import UserRole
 from apps.accounts.testing import api_client
+from bench.live_server import call as http_call
+from bench.live_server import post_form
 from bench.raw_replay import beside, compare
 from bench.stats import summary_ms
 
@@ -30,12 +31,6 @@ class QuietHandler(WSGIRequestHandler):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--requests", type=int, default=1000)
     parser.add_argument("--port", type=int, default=8765)
-
-
-def _post_form(base: str, path: str, form: str, headers: dict[str, str] | None = None) -> dict:
-    request = urllib.request.Request(base + path, data=form.encode(), headers=headers or {}, method="POST")
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)["data"]
 
 
 def run(args: argparse.Namespace) -> None:
@@ -60,15 +55,14 @@ def run(args: argparse.Namespace) -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{args.port}"
     try:
-        login = _post_form(base, "/rest/auth/login", "username=ERP:2&password=Demo@12345&refresh=true")
+        login = post_form(base, "/rest/auth/login", "username=ERP:2&password=Demo@12345&refresh=true")
         auth = {"Authorization": f"Bearer {login['access']}", "X-Account-Version": login["accountVersion"]}
-        chosen = _post_form(base, f"/rest/acct/selectHierRole/{login['roles'][0]['userRoleId']}", "", auth)
+        chosen = post_form(base, f"/rest/acct/selectHierRole/{login['roles'][0]['userRoleId']}", "", auth)
         headers = {"Authorization": f"Bearer {chosen['access']}", "X-Account-Version": chosen["accountVersion"]}
         samples = []
         for _ in range(args.requests):
             started = time.perf_counter()
-            with urllib.request.urlopen(urllib.request.Request(base + "/rest/acct/loginInfo", headers=headers)) as r:
-                r.read()
+            http_call(base, "GET", "/rest/acct/loginInfo", headers=headers)
             samples.append(time.perf_counter() - started)
     finally:
         server.shutdown()

@@ -24,7 +24,7 @@ from django.test.utils import CaptureQueriesContext
 from apps.accounts.models import UserRole
 from apps.accounts.testing import api_client
 from bench import members_data
-from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
+from bench.live_server import add_server_arguments, get_envelope, gunicorn_env, server_figures, sign_in, start_gunicorn
 from bench.raw_replay import beside, compare, raw_connection, without_sql
 from bench.stats import summary_ms
 from bench.wsgi_client import WsgiClient
@@ -61,8 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--members", type=int, default=members_data.MEMBERS)
     parser.add_argument("--stores", type=int, default=members_data.STORES)
     parser.add_argument("--requests", type=int, default=1000, help="timed requests per scenario")
-    parser.add_argument("--port", type=int, default=8766)
-    parser.add_argument("--workers", type=int, default=2)
+    add_server_arguments(parser, port=8766)
 
 
 def ensure_database() -> None:
@@ -319,7 +318,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
                                           for s in items})  # fmt: skip
 
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
+    server = start_gunicorn(args.port, gunicorn_env(BENCH_REDIS_URL), workers=args.workers, threads=args.threads)
     try:
         headers = {account: sign_in(base, account[-1]) for account in (PRINCIPAL, NURSE)}
         _timed("HTTP", lambda: measure_http(base, headers, items))
@@ -354,7 +353,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
         "cpus": os.cpu_count(),
         "members": count,
         "requests": args.requests,
-        "workers": args.workers,
+        **server_figures(args),
         "generation": json.loads(generation.read_text()) if generation.exists() else None,
         "http": results,
         "in_process": {name: without_sql(f) for name, f in ratios.items()},

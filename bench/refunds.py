@@ -21,8 +21,6 @@ import random
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 import uuid
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -40,7 +38,7 @@ from apps.payments.choices import EventKind, IntentMode, IntentState
 from apps.payments.fakes.wechat import CHINA, FakeWeChatPay
 from apps.payments.models import PaymentEvent, PaymentIntent
 from bench.closing import _one_run, figures_of
-from bench.live_server import gunicorn_env, sign_in, start_gunicorn
+from bench.live_server import add_server_arguments, call, gunicorn_env, server_figures, sign_in, start_gunicorn
 from bench.members import _raw_connection, ensure_database
 from bench.raw_replay import beside, compare, entry_at, not_applicable
 from bench.stats import summary_ms
@@ -64,23 +62,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--runs", type=int, default=5, help="timed closings (each on a fresh busy day, rolled back)")
     parser.add_argument("--intents", type=int, default=2000, help="intents notified (each notification sent twice)")
     parser.add_argument("--clients", type=int, default=8, help="concurrent notification senders")
-    parser.add_argument("--port", type=int, default=8768)
-    parser.add_argument("--workers", type=int, default=2)
+    add_server_arguments(parser, port=8768)
     parser.add_argument("--only", choices=["refund", "closing", "notifications"], action="append")
 
 
 def _post(base: str, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, dict[str, Any] | None]:
-    request = urllib.request.Request(base + path, data=body, headers=headers, method="POST")
+    status, answer = call(base, "POST", path, body, headers)
     try:
-        with urllib.request.urlopen(request) as response:
-            raw = response.read()
-            return response.status, (json.loads(raw) if raw else None)
-    except urllib.error.HTTPError as refused:
-        raw = refused.read()
-        try:
-            return refused.code, json.loads(raw) if raw else None
-        except ValueError:
-            return refused.code, None
+        return status, json.loads(answer) if answer else None
+    except ValueError:  # a refusal that is not JSON
+        return status, None
 
 
 def _principal_store() -> tuple[int, int]:
@@ -116,7 +107,7 @@ def measure_refunds(args: argparse.Namespace, store_id: int) -> dict[str, Any]:
         raise SystemExit(f"only {len(candidates)} cash-paid orders left to refund at store {store_id}")
     candidates, replays = candidates[: args.refunds + 20], candidates[args.refunds + 20 :]
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
+    server = start_gunicorn(args.port, gunicorn_env(BENCH_REDIS_URL), workers=args.workers, threads=args.threads)
     failures: dict[str, int] = {}
     samples = []
     try:
@@ -215,7 +206,7 @@ def measure_notifications(args: argparse.Namespace, store_id: int) -> dict[str, 
     random.Random(14).shuffle(notes)
     env = {**gunicorn_env(BENCH_REDIS_URL), "PAYMENT_PROVIDERS": json.dumps({"wechat": entry})}
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers, env)
+    server = start_gunicorn(args.port, env, workers=args.workers, threads=args.threads)
     statuses: dict[int, int] = {}
     samples: list[float] = []
     lock = threading.Lock()
@@ -274,7 +265,7 @@ def measure_notifications(args: argparse.Namespace, store_id: int) -> dict[str, 
         "intents": len(intents),
         "notifications": len(notes),
         "clients": args.clients,
-        "workers": args.workers,
+        **server_figures(args),
         "per_s": round(len(notes) / elapsed, 1),
         "statuses": {str(code): n for code, n in sorted(statuses.items())},
         "intent_states": states,

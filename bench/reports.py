@@ -52,7 +52,7 @@ from apps.reports.framework import Report, reports
 from apps.reports.framework.filters import codes_of
 from apps.reports.models import ExportJob
 from bench import members_data, reports_data, sales
-from bench.live_server import database_url, gunicorn_env, start_gunicorn
+from bench.live_server import add_server_arguments, database_url, gunicorn_env, start_gunicorn
 from bench.members import _raw_connection, ensure_database
 from bench.stats import summary_ms
 
@@ -112,8 +112,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-drill", action="store_true", help="skip the drill-down")
     parser.add_argument("--no-export", action="store_true", help="skip the export")
-    parser.add_argument("--port", type=int, default=8781)
-    parser.add_argument("--workers", type=int, default=2)
+    add_server_arguments(parser, port=8781)
 
 
 def _keys(text: str) -> frozenset[str]:
@@ -584,7 +583,7 @@ def checkout(args: argparse.Namespace) -> dict[str, Any]:
     if not cards:
         return {"skipped": "no stored-value card holds ten checkouts"}
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers, production_env())
+    server = start_gunicorn(args.port, production_env(), workers=args.workers, threads=args.threads)
     rounds: list[dict[str, Any]] = []
     try:
         buy = sales.Checkout(base, headers, product_id)

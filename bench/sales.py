@@ -14,8 +14,6 @@ import os
 import random
 import threading
 import time
-import urllib.error
-import urllib.request
 import uuid
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -34,7 +32,15 @@ from apps.inventory.choices import MoveKind
 from apps.inventory.services import MoveLine, record_moves
 from apps.org.models import OrgUnit
 from bench import members_data, reports_data, sales_data, stock_data
-from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
+from bench.live_server import (
+    add_server_arguments,
+    get_envelope,
+    gunicorn_env,
+    post_json,
+    server_figures,
+    sign_in,
+    start_gunicorn,
+)
 from bench.members import _raw_connection, ensure_database
 from bench.raw_checkout import RawCheckout
 from bench.stats import summary_ms
@@ -60,9 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--requests", type=int, default=500, help="timed requests per scenario")
     parser.add_argument("--clients", type=int, default=8, help="concurrent checkout clients")
     parser.add_argument("--seconds", type=int, default=20, help="how long the concurrent checkouts run")
-    parser.add_argument("--port", type=int, default=8767)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=1, help="threads a worker (production: 4, gunicorn.conf.py)")
+    add_server_arguments(parser, port=8767)
 
 
 def audit() -> dict[str, float | int]:
@@ -112,17 +116,8 @@ PRODUCT_PRICE_CEILING = Decimal("300")
 
 
 def _post(base: str, path: str, body: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        base + path,
-        data=json.dumps(body).encode(),
-        headers={**headers, "Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex},
-        method="POST",
-    )
-    try:
-        with urllib.request.urlopen(request) as response:
-            return json.load(response)
-    except urllib.error.HTTPError as refused:
-        return json.load(refused)
+    _status, answer = post_json(base, path, body, {**headers, "Idempotency-Key": uuid.uuid4().hex})
+    return answer or {}
 
 
 def _sample(cursor: psycopg.Cursor, sql: str, params: tuple = ()) -> list[tuple]:
@@ -215,7 +210,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     singles = iter(single)
     base = f"http://127.0.0.1:{args.port}"
     env = gunicorn_env(BENCH_REDIS_URL)
-    server = start_gunicorn(args.port, args.workers, env, threads=args.threads)
+    server = start_gunicorn(args.port, env, workers=args.workers, threads=args.threads)
     try:
         headers = sign_in(base, "2", store_id)
         checkout = Checkout(base, headers, product_id)
@@ -282,8 +277,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "benchmark": "sales",
         "postgres": connection.pg_version,
         "cpus": os.cpu_count(),
-        "workers": args.workers,
-        "threads": args.threads,
+        **server_figures(args),
         "load_average_1m_after": round(os.getloadavg()[0], 2),
         "debug": settings.DEBUG,
         "generation": json.loads(generation.read_text()) if generation.exists() else None,

@@ -20,7 +20,7 @@ from django.db import connection
 from apps.accounts.testing import api_client
 from apps.core.ledgers import ledger_audits
 from bench import reports_data, stock_data
-from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
+from bench.live_server import add_server_arguments, get_envelope, gunicorn_env, server_figures, sign_in, start_gunicorn
 from bench.members import _raw_connection, ensure_database
 from bench.raw_replay import beside, compare_get, entry_at, without_sql
 from bench.stats import summary_ms
@@ -45,8 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--products", type=int, default=stock_data.PRODUCTS)
     parser.add_argument("--measure", action="store_true", help="measure the calls through gunicorn")
     parser.add_argument("--requests", type=int, default=500, help="timed requests per scenario")
-    parser.add_argument("--port", type=int, default=8769)
-    parser.add_argument("--workers", type=int, default=2)
+    add_server_arguments(parser, port=8769)
 
 
 def audit() -> dict[str, float | int]:
@@ -110,7 +109,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     if len(products) < min(100, args.products):
         raise SystemExit(f"store {store_id} has {len(products)} products in stock: run --generate first")
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_REDIS_URL))
+    server = start_gunicorn(args.port, gunicorn_env(BENCH_REDIS_URL), workers=args.workers, threads=args.threads)
     results: dict[str, Any] = {}
     try:
         headers = _sign_in_at(base, store_id)
@@ -153,7 +152,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "benchmark": "stock",
         "postgres": connection.pg_version,
         "cpus": os.cpu_count(),
-        "workers": args.workers,
+        **server_figures(args),
         "moves_estimate": moves,
         "store_products": len(products),
         "generation": json.loads(generation.read_text()) if generation.exists() else None,
