@@ -37,6 +37,8 @@ class DayRota:
     def __init__(self, rows: Iterable[tuple[int, date, str, time | None, time | None]]) -> None:
         self.duties: dict[tuple[int, date], Duty] = {}
         self.planned: set[date] = set()
+        # Once, not per reservation: reaching the current zone costs more than converting to it.
+        self.zone = timezone.get_current_timezone()
         for employee_id, day, kind, start, end in rows:
             self.duties[(employee_id, day)] = Duty(kind, start, end)
             self.planned.add(day)
@@ -50,7 +52,7 @@ class DayRota:
         return cls(rows)
 
     def off_duty(self, nurse_id: int, start: datetime, end: datetime) -> bool:
-        local_start, local_end = timezone.localtime(start), timezone.localtime(end)
+        local_start, local_end = start.astimezone(self.zone), end.astimezone(self.zone)
         day = local_start.date()
         duty = self.duties.get((nurse_id, day))
         if duty is None:

@@ -1,4 +1,5 @@
-"""Django's PostgreSQL backend, with one change: the health check of a persistent connection.
+"""Django's PostgreSQL backend, with two changes: the health check of a persistent connection, and
+`timestamptz` values read by `datetime.fromisoformat` (apps.core.postgresql.timestamps).
 
 Django checks a kept connection before a request's first query by sending `SELECT 1`: a round trip
 on every request, as long as the lookup it guards on a member search (docs/performance.md, "The till
@@ -11,12 +12,21 @@ fails silently (a cable pulled) is found by neither until the query's own timeou
 from __future__ import annotations
 
 import select
+from typing import Any
 
 from django.db.backends.postgresql import base as postgresql
 from psycopg import pq
 
+from apps.core.postgresql.timestamps import register_iso_tzloader
+
 
 class DatabaseWrapper(postgresql.DatabaseWrapper):
+    def get_connection_params(self) -> dict[str, Any]:
+        params = super().get_connection_params()
+        if self.timezone is not None:  # USE_TZ: Django's loader gives the zone, which ours does too
+            register_iso_tzloader(self.timezone, params["context"])
+        return params
+
     def is_usable(self) -> bool:
         connection = self.connection
         if connection is None or connection.closed or connection.broken:
