@@ -23,7 +23,7 @@ import itertools
 import json
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
@@ -71,11 +71,47 @@ def _shape_of(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class _ModelPlan:
+    """What `ModelIterable` and `results_iter` work out from the compiler on every call (the
+    converters, the related populators, the model's columns), worked out once a shape."""
+
+    compiler: SQLCompiler
+    model: type[models.Model]
+    init_list: list[str]
+    model_columns: slice
+    related_populators: list[Any]
+    converters: dict[int, Any]
+    composite: bool
+    annotation_col_map: dict[str, int]
+    output_fields: list[models.Field[Any, Any]]  # each selected column's, for read_together's JSON
+
+
+def _plan(compiler: SQLCompiler) -> _ModelPlan:
+    select, klass_info = compiler.select, compiler.klass_info
+    assert klass_info is not None  # a shape reads models
+    select_fields = klass_info["select_fields"]
+    start, end = select_fields[0], select_fields[-1] + 1
+    selected = [column[0] for column in select[: compiler.col_count]]
+    return _ModelPlan(
+        compiler=compiler,
+        model=klass_info["model"],
+        init_list=[column[0].target.attname for column in select[start:end]],
+        model_columns=slice(start, end),
+        # The stubs describe Django 6's signature (a fetch mode); 5.2 takes these three.
+        related_populators=get_related_populators(klass_info, select, DEFAULT_DB_ALIAS),  # type: ignore[call-arg]
+        converters=compiler.get_converters(selected),
+        composite=compiler.has_composite_fields(selected),
+        annotation_col_map=compiler.annotation_col_map or {},
+        output_fields=[column[0].output_field for column in select],
+    )
+
+
+@dataclass(frozen=True)
 class _Compiled:
     sql: str
     constants: list[Any]  # the statement's parameters as compiled, stand-ins included
     places: dict[int, tuple[str, int | None]]  # parameter index -> (value name, list index or None)
-    compiler: SQLCompiler
+    plan: _ModelPlan
     locks: bool
 
     def parameters(self, values: dict[str, Any]) -> list[Any]:
@@ -134,7 +170,7 @@ class QueryShape(Generic[M]):
         missing = set(stand_ins.values()) - set(places.values())
         if missing:
             raise TypeError(f"the values {sorted(str(m) for m in missing)} do not reach the statement as given")
-        return _Compiled(sql, list(parameters), places, compiler, bool(queryset.query.select_for_update))
+        return _Compiled(sql, list(parameters), places, _plan(compiler), bool(queryset.query.select_for_update))
 
     def rows(self, **values: Any) -> list[M]:
         """The queryset's models for `values`, in one statement of the ORM's own SQL."""
@@ -146,7 +182,7 @@ class QueryShape(Generic[M]):
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, compiled.parameters(values))
             fetched = cursor.fetchall()
-        return _models(compiled.compiler, fetched)
+        return _models(compiled.plan, fetched)
 
 
 def _hashable_in(value: Any, stand_ins: dict[Any, Any]) -> bool:
@@ -161,23 +197,22 @@ def _check_transaction(compiled: _Compiled) -> None:
         raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
 
 
-def _models(compiler: SQLCompiler, fetched: list[Sequence[Any]]) -> list[Any]:
-    """Rows of `compiler`'s select list made into models as django.db.models.query.ModelIterable does."""
-    select, klass_info, annotation_col_map = compiler.select, compiler.klass_info, compiler.annotation_col_map
-    assert klass_info is not None  # a shape reads models
-    model_cls = klass_info["model"]
-    select_fields = klass_info["select_fields"]
-    start, end = select_fields[0], select_fields[-1] + 1
-    init_list = [column[0].target.attname for column in select[start:end]]
-    # The stubs describe Django 6's signature (a fetch mode); 5.2 takes these three.
-    related_populators = get_related_populators(klass_info, select, DEFAULT_DB_ALIAS)  # type: ignore[call-arg]
-    rows = [row[: compiler.col_count] for row in fetched] if compiler.has_extra_select else fetched
+def _models(plan: _ModelPlan, fetched: list[Sequence[Any]]) -> list[Any]:
+    """Rows of a shape's select list made into models as django.db.models.query.ModelIterable does."""
+    compiler = plan.compiler
+    rows: Iterable[Sequence[Any]] = (
+        [row[: compiler.col_count] for row in fetched] if compiler.has_extra_select else fetched
+    )
+    if plan.converters:
+        rows = compiler.apply_converters(rows, plan.converters)
+    if plan.composite:
+        rows = compiler.composite_fields_to_tuples(rows, [column[0] for column in compiler.select])
     found = []
-    for row in compiler.results_iter(results=[rows]):
-        obj = model_cls.from_db(DEFAULT_DB_ALIAS, init_list, row[start:end])
-        for populator in related_populators:
+    for row in rows:
+        obj = plan.model.from_db(DEFAULT_DB_ALIAS, plan.init_list, row[plan.model_columns])
+        for populator in plan.related_populators:
             populator.populate(row, obj)
-        for name, position in (annotation_col_map or {}).items():
+        for name, position in plan.annotation_col_map.items():
             setattr(obj, name, row[position])
         found.append(obj)
     return found
@@ -251,9 +286,9 @@ def read_together(*reads: tuple[QueryShape[Any], dict[str, Any]]) -> list[list[A
             continue
         text = next(texts)
         pairs = json.loads(text, parse_float=Decimal, object_pairs_hook=_Pairs) if text else []
-        fields = [column[0].output_field for column in compiled.compiler.select]
+        fields = compiled.plan.output_fields
         rows: list[Sequence[Any]] = [
             [_from_json(value, field) for (_name, value), field in zip(row, fields, strict=False)] for row in pairs
         ]
-        answers.append(_models(compiled.compiler, rows))
+        answers.append(_models(compiled.plan, rows))
     return answers
