@@ -10,6 +10,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from apps.core.api.input_validation import validated_input
 from apps.core.audit import Actor, actor_from_request
 from apps.core.json_types import ValidatedData
 from apps.core.locks import is_deadlock
@@ -45,6 +46,4 @@ class ErpApi(APIView):
         return actor_from_request(self.request)
 
     def parse(self, serializer_class: type[serializers.Serializer[Any]], data: Any) -> ValidatedData:
-        serializer = serializer_class(data=data)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data
+        return validated_input(serializer_class, data)
