@@ -33,7 +33,9 @@ def _count_from_zero():
 def _errors(data: dict[str, Any]) -> dict[str, Any]:
     with pytest.raises(serializers.ValidationError) as refused:
         validated_input(NoteInputSerializer, data)
-    return refused.value.detail
+    detail = refused.value.detail
+    assert isinstance(detail, dict)
+    return detail
 
 
 def test_each_data_is_validated_afresh_and_the_fields_are_made_once():
