@@ -37,8 +37,11 @@ def validated_input(serializer_class: type[serializers.Serializer[Any]], data: A
     serializer = _kept.serializers.get(key)
     if serializer is None:
         serializer = _kept.serializers[key] = serializer_class()
-    for name in _RESULTS:
-        serializer.__dict__.pop(name, None)
     serializer.initial_data = data
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
+    try:
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+    finally:
+        # Nothing of this request stays on the kept serializer (an upload, a workbook's rows).
+        for name in ("initial_data", *_RESULTS):
+            serializer.__dict__.pop(name, None)

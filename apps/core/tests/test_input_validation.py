@@ -12,7 +12,7 @@ from django.utils import translation
 from rest_framework import serializers
 
 from apps.core import fields
-from apps.core.api.input_validation import validated_input
+from apps.core.api.input_validation import _kept, validated_input
 
 
 class NoteInputSerializer(serializers.Serializer[Any]):
@@ -46,6 +46,15 @@ def test_each_data_is_validated_afresh_and_the_fields_are_made_once():
         assert _errors({}) == {"note": ["This field is required."]}
 
     assert NoteInputSerializer.made == 1
+
+
+def test_nothing_of_a_request_stays_on_the_kept_serializer():
+    with translation.override("en"):
+        validated_input(NoteInputSerializer, {"note": "ab"})
+        _errors({"note": "abcd"})
+        kept = _kept.serializers[(NoteInputSerializer, "en")]
+
+    assert not {"initial_data", "_validated_data", "_errors", "_data"} & set(vars(kept))
 
 
 def test_errors_are_worded_in_the_language_of_each_request():
