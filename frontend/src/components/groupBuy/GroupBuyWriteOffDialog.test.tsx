@@ -119,7 +119,7 @@ describe("GroupBuyWriteOffDialog", () => {
     });
     await choosePlatform(dialog, "Meituan");
     fill(dialog, "1234567890", "13812345678");
-    expect(await within(dialog).findByText("Facial deal · ¥99.00", {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText("Facial deal · ¥99.00")).toBeInTheDocument();
     expect(server.callsTo("POST /rest/groupPurchasing/preCheck")).toHaveLength(1);
     expect(server.callsTo("POST /rest/groupPurchasing/preCheck")[0]?.body).toMatchObject({
       platformId: 19,
@@ -163,7 +163,7 @@ describe("GroupBuyWriteOffDialog", () => {
     });
     await choosePlatform(dialog, "Meituan");
     fill(dialog, "1234567801", "13812345678");
-    fireEvent.click(await within(dialog).findByRole("button", { name: "Facial" }, { timeout: 2000 }));
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Facial" }));
     fireEvent.click(within(dialog).getByTestId("groupbuy-submit"));
     expect(await within(dialog).findByTestId("groupbuy-error")).toHaveTextContent(refused);
     expect(within(dialog).getByTestId("groupbuy-selection-error")).toHaveTextContent(refused);
@@ -179,7 +179,7 @@ describe("GroupBuyWriteOffDialog", () => {
     });
     await choosePlatform(dialog, "Meituan");
     fill(dialog, "999", "");
-    expect(await within(dialog).findByTestId("groupbuy-selection-error", {}, { timeout: 2000 })).toHaveTextContent(
+    expect(await within(dialog).findByTestId("groupbuy-selection-error")).toHaveTextContent(
       "the platform does not know this coupon code",
     );
     // Submitting then says the platform's message in the alert too, not "please select…".

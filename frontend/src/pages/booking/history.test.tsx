@@ -291,7 +291,7 @@ describe("ReservationHistoryPage", () => {
       }),
     );
     render_(<ReservationHistoryPage search="" />);
-    const retry = await screen.findByRole("button", { name: "Try again" }, { timeout: 5000 });
+    const retry = await screen.findByRole("button", { name: "Try again" });
     expect(screen.getByText("boom")).toBeInTheDocument();
     fail = false;
     fireEvent.click(retry);

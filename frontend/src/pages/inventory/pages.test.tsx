@@ -160,7 +160,7 @@ describe("LiveStockPage", () => {
     );
     render_(<LiveStockPage />);
     // The failed list shows its retry after the query settles: slow on a loaded machine.
-    const retry = await screen.findByRole("button", { name: "Try again" }, { timeout: 5000 });
+    const retry = await screen.findByRole("button", { name: "Try again" });
     fail = false;
     fireEvent.click(retry);
     expect(await screen.findByText("No products match the filters.")).toBeInTheDocument();

@@ -92,7 +92,7 @@ describe("ExaminationsPage", () => {
   it("lists the member's examinations with the words of the findings", async () => {
     const server = fakeServer(routes());
     renderPage();
-    const row = await screen.findByTestId("examination-row-1", undefined, { timeout: 3000 });
+    const row = await screen.findByTestId("examination-row-1");
     expect(row).toHaveTextContent("2026-03-02");
     expect(row).toHaveTextContent("Nurse Li");
     expect(row).toHaveTextContent("Oily");
@@ -103,13 +103,13 @@ describe("ExaminationsPage", () => {
   it("shows the empty state", async () => {
     fakeServer(routes({ "GET /rest/examination/list": () => ok({ list: [], total: 0 }) }));
     renderPage();
-    expect(await screen.findByText("No examinations yet", undefined, { timeout: 3000 })).toBeDefined();
+    expect(await screen.findByText("No examinations yet")).toBeDefined();
   });
 
   it("records a new examination with a photo as multipart", async () => {
     const server = fakeServer(routes());
     renderPage();
-    fireEvent.click(await screen.findByTestId("examination-new", undefined, { timeout: 3000 }));
+    fireEvent.click(await screen.findByTestId("examination-new"));
     fireEvent.click(screen.getByTestId("examination-save"));
     expect(await screen.findByText("Fill in the date, the examiner and every finding")).toBeDefined();
 
@@ -147,7 +147,7 @@ describe("ExaminationsPage", () => {
   it("refuses a photo of the wrong type or too large before sending anything", async () => {
     fakeServer(routes());
     renderPage();
-    fireEvent.click(await screen.findByTestId("examination-new", undefined, { timeout: 3000 }));
+    fireEvent.click(await screen.findByTestId("examination-new"));
     const gif = new File(["GIF89a"], "a.gif", { type: "image/gif" });
     fireEvent.change(screen.getByTestId("examination-photo-input"), { target: { files: [gif] } });
     expect(await screen.findByText("a photo must be a JPEG, PNG or WebP image")).toBeDefined();
@@ -160,7 +160,7 @@ describe("ExaminationsPage", () => {
   it("corrects an examination, removing a photo only after a confirmation", async () => {
     const server = fakeServer(routes());
     renderPage();
-    fireEvent.click(await screen.findByTestId("examination-row-1", undefined, { timeout: 3000 }));
+    fireEvent.click(await screen.findByTestId("examination-row-1"));
     const form = await screen.findByTestId("examination-form");
     expect(within(form).getByTestId("examination-notes")).toHaveValue("redness at the crown");
     expect(within(form).getByAltText("Examination photo 31")).toHaveAttribute("src", "/rest/examination/photo/31");
@@ -183,8 +183,6 @@ describe("ExaminationsPage", () => {
       }),
     );
     renderPage();
-    expect(
-      await screen.findByText("The member was not found in your stores", undefined, { timeout: 3000 }),
-    ).toBeDefined();
+    expect(await screen.findByText("The member was not found in your stores")).toBeDefined();
   });
 });

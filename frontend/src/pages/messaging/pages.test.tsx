@@ -160,7 +160,7 @@ describe("MessageListPage", () => {
       }),
     );
     render_(<MessageListPage />);
-    const retry = await screen.findByRole("button", { name: "Try again" }, { timeout: 5000 });
+    const retry = await screen.findByRole("button", { name: "Try again" });
     expect(screen.getByText("sorry, your request has encountered an error")).toBeInTheDocument();
     fail = false;
     fireEvent.click(retry);

@@ -79,7 +79,7 @@ describe("DownloadCenterPage", () => {
     });
     renderPage();
     expect(await screen.findByTestId("job-progress-3")).toHaveAttribute("aria-valuenow", "40");
-    await waitFor(() => expect(screen.getByTestId("job-status-3")).toHaveTextContent("Ready"), { timeout: 8000 });
+    await waitFor(() => expect(screen.getByTestId("job-status-3")).toHaveTextContent("Ready"));
     expect(screen.queryByTestId("job-progress-3")).not.toBeInTheDocument();
   });
 

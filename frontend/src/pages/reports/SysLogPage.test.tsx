@@ -81,9 +81,7 @@ describe("SysLogPage", () => {
   it("lists today's entries, filters and pages with the right query", async () => {
     const server = fakeServer(routes());
     renderPage();
-    expect(await screen.findByTestId("syslog-row-1", undefined, { timeout: 3000 })).toHaveTextContent(
-      "Wang Fang (138****5678)",
-    );
+    expect(await screen.findByTestId("syslog-row-1")).toHaveTextContent("Wang Fang (138****5678)");
     const today = storeToday();
     expect(queryOf(server.callsTo("GET /rest/sysLog/list")[0])).toEqual({
       pageNo: "1",
@@ -126,7 +124,7 @@ describe("SysLogPage", () => {
   ])("refuses the range %s – %s with “%s” and asks nothing", async (from, to, message) => {
     const server = fakeServer(routes());
     renderPage();
-    await screen.findByTestId("syslog-row-1", undefined, { timeout: 3000 });
+    await screen.findByTestId("syslog-row-1");
     const before = server.callsTo("GET /rest/sysLog/list").length;
     fireEvent.change(screen.getByTestId("syslog-date-from"), { target: { value: from } });
     fireEvent.change(screen.getByTestId("syslog-date-to"), { target: { value: to } });
@@ -139,7 +137,7 @@ describe("SysLogPage", () => {
     await i18n.changeLanguage("zh-hans");
     fakeServer(routes());
     renderPage();
-    await screen.findByTestId("syslog-row-1", undefined, { timeout: 3000 });
+    await screen.findByTestId("syslog-row-1");
     fireEvent.change(screen.getByTestId("syslog-date-from"), { target: { value: "" } });
     fireEvent.click(screen.getByTestId("syslog-search"));
     expect(await screen.findByText("请输入开始时间")).toBeDefined();
@@ -148,7 +146,7 @@ describe("SysLogPage", () => {
   it("opens an entry's masked detail in a drawer", async () => {
     fakeServer(routes());
     renderPage();
-    fireEvent.click(await screen.findByTestId("syslog-row-1", undefined, { timeout: 3000 }));
+    fireEvent.click(await screen.findByTestId("syslog-row-1"));
     const drawer = await screen.findByTestId("syslog-detail");
     expect(within(drawer).getByText("edited a member (member.updated)")).toBeDefined();
     expect(within(drawer).getByText("member (members.member)")).toBeDefined();
@@ -161,7 +159,7 @@ describe("SysLogPage", () => {
   it("shows the empty state", async () => {
     fakeServer(routes({ "GET /rest/sysLog/list": () => ok({ list: [], total: 0 }) }));
     renderPage();
-    expect(await screen.findByText("No log entries in this range", undefined, { timeout: 3000 })).toBeDefined();
+    expect(await screen.findByText("No log entries in this range")).toBeDefined();
   });
 
   it("shows the server's refusal with a retry", async () => {
@@ -169,7 +167,7 @@ describe("SysLogPage", () => {
       routes({ "GET /rest/sysLog/list": () => ({ status: 403, errcode: "SECURES-40301", errmsg: "no access" }) }),
     );
     renderPage();
-    expect(await screen.findByText("no access", undefined, { timeout: 3000 })).toBeDefined();
+    expect(await screen.findByText("no access")).toBeDefined();
   });
 
   it("sends an export of 100,000 rows to the download centre", async () => {
@@ -180,7 +178,7 @@ describe("SysLogPage", () => {
       }),
     );
     renderPage();
-    await screen.findByTestId("syslog-row-1", undefined, { timeout: 3000 });
+    await screen.findByTestId("syslog-row-1");
     fireEvent.click(screen.getByTestId("syslog-export"));
     await waitFor(() => expect(noticeTexts()).toContain(QUEUED));
     expect(server.callsTo("GET /rest/sysLog/export")).toHaveLength(1);
@@ -191,7 +189,7 @@ describe("SysLogPage", () => {
       routes({ "GET /rest/sysLog/export": () => ({ status: 400, errcode: "VALID-40000", errmsg: "server says no" }) }),
     );
     renderPage();
-    await screen.findByTestId("syslog-row-1", undefined, { timeout: 3000 });
+    await screen.findByTestId("syslog-row-1");
     fireEvent.click(screen.getByTestId("syslog-export"));
     await waitFor(() => expect(noticeTexts()).toContain("server says no"));
     expect(queryOf(server.callsTo("GET /rest/sysLog/export")[0])).toEqual({

@@ -99,9 +99,7 @@ describe("the payment box", () => {
       tenders: [{ method: "box", amount: "60", terminalId: "B01" }],
     });
     paid = true;
-    await waitFor(() => expect(screen.getByText("Payment box (Alipay) ¥60.00 received.")).toBeInTheDocument(), {
-      timeout: 7000,
-    });
+    await waitFor(() => expect(screen.getByText("Payment box (Alipay) ¥60.00 received.")).toBeInTheDocument());
   }, 15000);
 
   it("cancels a box payment the customer walked away from, and shows a declined code's reason", async () => {
@@ -188,9 +186,7 @@ describe("the QR refresh", () => {
     expect(await screen.findByAltText("QR code for the customer to scan")).toHaveAttribute("src", QR);
     fireEvent.click(screen.getByRole("button", { name: "The customer lost it: new QR" }));
     // The waiting part shows the end, then the page's own line replaces it: wait for the settled page.
-    await waitFor(() => expect(screen.getByText("WeChat Pay ¥60.00 received.")).toBeInTheDocument(), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(screen.getByText("WeChat Pay ¥60.00 received.")).toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole("button", { name: /new QR/ })).not.toBeInTheDocument());
   });
 

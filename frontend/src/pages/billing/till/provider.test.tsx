@@ -123,7 +123,7 @@ describe("provider tenders", () => {
     expect(screen.getByRole("button", { name: "Pay" })).toBeDisabled();
     const asked = server.callsTo("GET /rest/pay/tenderStatus/31").length;
     customerPaid = true; // the customer scans and pays: the next poll, 2 s later, hears it
-    await waitFor(() => expect(screen.getByText("Alipay ¥60.00 received.")).toBeInTheDocument(), { timeout: 7000 });
+    await waitFor(() => expect(screen.getByText("Alipay ¥60.00 received.")).toBeInTheDocument());
     // The answer follows the poll: nothing waits for the provider any more.
     await waitFor(() => expect(screen.queryByText(/is waiting for the provider/)).not.toBeInTheDocument());
     expect(server.callsTo("GET /rest/pay/tenderStatus/31").length).toBeGreaterThan(asked);
