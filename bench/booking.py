@@ -31,6 +31,7 @@ from apps.accounts.testing import api_client
 from apps.booking.choices import ACTIVE_STATUSES, BOOKABLE_POSITIONS, CancelReason, ReservationStatus
 from apps.booking.models import Reservation, ReservationProject
 from apps.catalog.selectors import project_search
+from apps.core.testing import raw_connection
 from apps.org.choices import OrgUnitKind
 from apps.org.models import OrgUnit
 from apps.staff.choices import EmployeePosition, EmployeeStatus
@@ -45,6 +46,7 @@ from bench.live_server import (
     sign_in,
     start_gunicorn,
 )
+from bench.members import ensure_database
 from bench.raw_replay import beside, compare_get, not_applicable
 from bench.stats import summary_ms
 
@@ -129,29 +131,6 @@ def run(args: argparse.Namespace) -> None:
 
 def _log(message: str) -> None:
     print(f"[booking {time.strftime('%H:%M:%S')}] {message}", flush=True)
-
-
-def ensure_database() -> None:
-    """CREATE DATABASE when the configured one is missing (connects to the maintenance database)."""
-    params = connection.settings_dict
-    with psycopg.connect(**_connect_params("postgres"), autocommit=True) as maintenance:
-        if not maintenance.execute("SELECT 1 FROM pg_database WHERE datname = %s", (params["NAME"],)).fetchone():
-            maintenance.execute(f'CREATE DATABASE "{params["NAME"]}"')
-
-
-def _connect_params(dbname: str | None = None) -> dict[str, Any]:
-    params = connection.settings_dict
-    return {
-        "dbname": dbname or params["NAME"],
-        "host": params["HOST"],
-        "port": params["PORT"] or None,
-        "user": params["USER"],
-        "password": params["PASSWORD"] or None,
-    }
-
-
-def _raw_connection() -> psycopg.Connection:
-    return psycopg.connect(**_connect_params(), autocommit=True)
 
 
 # --- generation: stores and staff -----------------------------------------------------------------
@@ -367,9 +346,9 @@ def _no_overlap_sql() -> tuple[str, str]:
 
 def describe_tables() -> str:
     """psql's `\\d` of the booking tables, to compare the schema before and after the load."""
-    params = _connect_params()
-    command = ["psql", "-X", "-h", params["host"], "-p", str(params["port"] or 5432), "-U", params["user"],
-               params["dbname"]] + [arg for table in TABLES for arg in ("-c", f"\\d {table}")]  # fmt: skip
+    params = connection.settings_dict
+    command = ["psql", "-X", "-h", params["HOST"], "-p", str(params["PORT"] or 5432), "-U", params["USER"],
+               params["NAME"]] + [arg for table in TABLES for arg in ("-c", f"\\d {table}")]  # fmt: skip
     return subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
 
@@ -773,7 +752,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
     booking.update(not_applicable("concurrent bookings: a rate under contention, not one call's time"))
 
     plans = {}
-    with _raw_connection() as raw:
+    with raw_connection() as raw:
         plans["board_reservations"] = explain(raw, board_selects[0])
         plans["board_lines"] = explain(raw, next(s for s in board_sql if "booking_reservationproject" in s))
         for name, selects in (("phone", phone_selects), ("last4", last4_selects)):

@@ -16,9 +16,10 @@ from typing import Any
 from django.db import connection
 
 from apps.accounts.testing import api_client
+from apps.core.testing import raw_connection
 from bench import groupbuy_data
 from bench.live_server import add_server_arguments, get_envelope, gunicorn_env, server_figures, start_gunicorn
-from bench.members import _raw_connection, ensure_database
+from bench.members import ensure_database
 from bench.raw_replay import beside, compare_get, entry_at, without_sql
 from bench.stats import summary_ms
 from bench.stock import _sign_in_at, _timed_calls
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> None:
 
 def _store_and_phones(least: int = 1000) -> tuple[int, list[str]]:
     """The big store (the first generated one, where SY00002 works) and its customers' phones."""
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
         cursor.execute("SELECT id FROM org_orgunit WHERE code LIKE 'BENCH-S-%%' ORDER BY id LIMIT 1")
         (store_id,) = cursor.fetchone()
         cursor.execute(
@@ -160,7 +161,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
 def _raw_sql(store_id: int, phones: list[str], count: int, rng: random.Random) -> dict[str, Any]:
     """The same reads in plain SQL on one persistent connection: the floor the calls stand on."""
     where = f"w.store_id = %s AND w.status IN ({', '.join(repr(s) for s in LISTED)})"
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
 
         def page(phone: str | None) -> None:
             condition, params = (

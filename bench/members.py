@@ -66,18 +66,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def ensure_database() -> None:
     """CREATE DATABASE when the configured one is missing (connects to the maintenance database)."""
-    params = connection.settings_dict
-    name = params["NAME"]
-    with psycopg.connect(
-        dbname="postgres", host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
-        password=params["PASSWORD"] or None, autocommit=True,
-    ) as maintenance:  # fmt: skip
+    name = connection.settings_dict["NAME"]
+    with raw_connection(dbname="postgres") as maintenance:
         if not maintenance.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
             maintenance.execute(f'CREATE DATABASE "{name}"')
-
-
-def _raw_connection() -> psycopg.Connection:
-    return raw_connection()
 
 
 def run(args: argparse.Namespace) -> None:
@@ -132,7 +124,7 @@ def scenarios(count: int, store_id: int) -> list[Scenario]:
     """Inputs taken from random existing members, so every lookup finds someone."""
     rng = random.Random(7)
     pool = max(count * 3, 3000)
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
         cursor.execute(
             "SELECT name, area_code, phone, crm_code, card_no FROM members_member "
             "WHERE status = 'active' ORDER BY random() LIMIT %s",
@@ -328,7 +320,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
 
     results: dict[str, Any] = {}
     plans = []
-    with _raw_connection() as raw:
+    with raw_connection() as raw:
         for scenario in items:
             explained = explain_slowest(clients[scenario.account], scenario, raw)
             plans.append(f"## {scenario.name} {explained['input']}\n{explained['sql']}\n\n{explained['plan']}\n")

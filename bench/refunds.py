@@ -33,13 +33,14 @@ from django.utils import timezone
 
 from apps.accounts.testing import api_client
 from apps.core.models import SystemLog
+from apps.core.testing import raw_connection
 from apps.org.models import OrgUnit
 from apps.payments.choices import EventKind, IntentMode, IntentState
 from apps.payments.fakes.wechat import CHINA, FakeWeChatPay
 from apps.payments.models import PaymentEvent, PaymentIntent
 from bench.closing import _one_run, figures_of
 from bench.live_server import add_server_arguments, call, gunicorn_env, server_figures, sign_in, start_gunicorn
-from bench.members import _raw_connection, ensure_database
+from bench.members import ensure_database
 from bench.raw_replay import beside, compare, entry_at, not_applicable
 from bench.stats import summary_ms
 
@@ -75,7 +76,7 @@ def _post(base: str, path: str, body: bytes, headers: dict[str, str]) -> tuple[i
 
 
 def _principal_store() -> tuple[int, int]:
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
         cursor.execute(
             "SELECT r.hier_id, u.id FROM accounts_userrole r JOIN accounts_user u ON u.id = r.user_id "
             "WHERE u.login_name = 'SY00002' ORDER BY r.id LIMIT 1"
@@ -87,7 +88,7 @@ def _principal_store() -> tuple[int, int]:
 def _refund_candidates(store_id: int, count: int) -> list[tuple[int, int]]:
     """(order id, line id): a product or project line of a paid order of the store paid in cash only,
     not refunded yet; one line per order."""
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
         cursor.execute(
             "SELECT DISTINCT ON (o.id) o.id, l.id FROM billing_order o JOIN billing_orderline l ON l.order_id = o.id "
             "WHERE o.store_id = %s AND o.status = 'paid' AND l.type IN ('product', 'project') AND l.amount > 0 "
@@ -153,7 +154,7 @@ def _refund_replay(store_id: int, candidates: list[tuple[int, int]]) -> dict[str
 def measure_closing(args: argparse.Namespace, store_id: int) -> dict[str, Any]:
     """At another store of the sales data than the refunds' (whose till the refunds of every run
     empty: cash expected could fall below 0, which no count can match)."""
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
         cursor.execute("SELECT store_id FROM billing_order WHERE store_id <> %s LIMIT 1", (store_id,))
         (other_id,) = cursor.fetchone()
     store = OrgUnit.objects.get(pk=other_id)

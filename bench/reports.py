@@ -44,6 +44,7 @@ from apps.accounts.testing import api_client
 from apps.accounts.tokens import issue_tokens
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.ledgers import ledger_audits
+from apps.core.testing import raw_connection
 from apps.inventory.choices import MoveKind
 from apps.inventory.services import MoveLine, record_moves
 from apps.org.models import OrgUnit
@@ -53,7 +54,7 @@ from apps.reports.framework.filters import codes_of
 from apps.reports.models import ExportJob
 from bench import members_data, reports_data, sales
 from bench.live_server import add_server_arguments, database_url, gunicorn_env, start_gunicorn
-from bench.members import _raw_connection, ensure_database
+from bench.members import ensure_database
 from bench.stats import summary_ms
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -671,7 +672,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     the_scene = scene()
     # A skipped part stays in the answer, empty (its target then holds vacuously; "skipped" names it).
     results: dict[str, Any] = {"store_month": {}, "chain_year": {}, "drill_down": {}, "export": {}}
-    with _raw_connection() as raw:
+    with raw_connection() as raw:
         if not args.no_store_month:
             results["store_month"] = store_month(the_scene, args.runs, raw, args.only)
         if not args.no_year:

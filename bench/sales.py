@@ -28,6 +28,7 @@ from django.db import connection
 from apps.accounts.models import UserRole
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.ledgers import ledger_audits
+from apps.core.testing import raw_connection
 from apps.inventory.choices import MoveKind
 from apps.inventory.services import MoveLine, record_moves
 from apps.org.models import OrgUnit
@@ -41,7 +42,7 @@ from bench.live_server import (
     sign_in,
     start_gunicorn,
 )
-from bench.members import _raw_connection, ensure_database
+from bench.members import ensure_database
 from bench.raw_checkout import RawCheckout
 from bench.stats import summary_ms
 
@@ -165,7 +166,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "kind = 'storedValue' AND status = 'active' AND expires_on > now() + interval '30 days' "
         "AND principal + gift > %s * 10"
     )
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
         [(product_id, price)] = _sample(
             cursor,
             "SELECT id, price FROM catalog_product WHERE enabled AND price BETWEEN 1 AND %s ORDER BY price, id LIMIT 1",
@@ -252,10 +253,10 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     raw_checkout = functools.partial(
         RawCheckout, user_id=user_id, user_role_id=user_role_id, store_id=store_id, product_id=product_id
     )
-    with _raw_connection() as raw:
+    with raw_connection() as raw:
         results["sql"]["checkout"] = summary_ms(_timed_calls(lambda: raw_checkout(raw)(*next(singles)), args.requests))
     results["sql"]["checkout_concurrent"] = _concurrent_checkouts(
-        lambda: raw_checkout(_raw_connection()), pool[20:], args
+        lambda: raw_checkout(raw_connection()), pool[20:], args
     )
     # Beside the checkout's figures, the raw SQL of the same statements (bench/raw_checkout.py) and the ratio.
     checkout, sql_ms = results["checkout"], results["sql"]["checkout"]["median_ms"]
@@ -297,7 +298,7 @@ def _concurrent_checkouts(
     balance must have dropped by exactly what its successful checkouts paid, and its ledger must add
     up."""
     pool = cards[: max(args.clients * 25, 50)]
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
         before = _card_balances(cursor, [card_id for _member, card_id in pool])
     paid: dict[int, Decimal] = {}
     counts = {"ok": 0, "refused": 0}
@@ -329,7 +330,7 @@ def _concurrent_checkouts(
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
         after = _card_balances(cursor, list(before))
         ledger = dict(_sample(
             cursor,
@@ -353,7 +354,7 @@ def _concurrent_checkouts(
 
 def _raw_sql(store_id: int, months: list[date], holders: list[int], count: int, rng: random.Random) -> dict:
     """The same work in plain SQL on one persistent connection: the floor the calls stand on."""
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
 
         def month_list() -> None:
             month = rng.choice(months)

@@ -19,9 +19,10 @@ from django.db import connection
 
 from apps.accounts.testing import api_client
 from apps.core.ledgers import ledger_audits
+from apps.core.testing import raw_connection
 from bench import reports_data, stock_data
 from bench.live_server import add_server_arguments, get_envelope, gunicorn_env, server_figures, sign_in, start_gunicorn
-from bench.members import _raw_connection, ensure_database
+from bench.members import ensure_database
 from bench.raw_replay import beside, compare_get, entry_at, without_sql
 from bench.stats import summary_ms
 
@@ -100,7 +101,7 @@ LIVE_QUERIES: tuple[dict[str, str], ...] = (
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(15)
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
         # The first generated store, where --generate made the demo principal (SY00002) work too.
         cursor.execute("SELECT id FROM org_orgunit WHERE code LIKE 'BENCH-S-%%' ORDER BY id LIMIT 1")
         (store_id,) = cursor.fetchone()
@@ -169,7 +170,7 @@ def _sign_in_at(base: str, store_id: int) -> dict[str, str]:
 
 def _raw_sql(store_id: int, products: list[int], count: int, rng: random.Random) -> dict[str, Any]:
     """The same reads in plain SQL on one persistent connection: the floor the calls stand on."""
-    with _raw_connection() as raw, raw.cursor() as cursor:
+    with raw_connection() as raw, raw.cursor() as cursor:
 
         def live() -> None:
             cursor.execute("SELECT count(*) FROM inventory_stockbalance WHERE store_id = %s", (store_id,))

@@ -140,11 +140,12 @@ def assert_list_queries_constant(
     return len(one)
 
 
-def raw_connection(*, autocommit: bool = True) -> psycopg.Connection:
-    """A plain psycopg connection to the database Django uses (under the suite, its test database)."""
+def raw_connection(*, autocommit: bool = True, dbname: str | None = None) -> psycopg.Connection:
+    """A plain psycopg connection to the database Django uses (under the suite, its test database),
+    or to another database of the same server (`dbname`)."""
     params = connection.settings_dict
     return psycopg.connect(
-        dbname=params["NAME"], host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
+        dbname=dbname or params["NAME"], host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
         password=params["PASSWORD"] or None, autocommit=autocommit,
     )  # fmt: skip
 

@@ -20,7 +20,8 @@ from rest_framework import serializers
 
 from apps.core.json_types import ValidatedData
 
-_RESULTS = ("_validated_data", "_errors", "_data")
+# What a validation leaves on a serializer: the request's data and the results.
+_PER_REQUEST = ("initial_data", "_validated_data", "_errors", "_data")
 
 
 class _Kept(threading.local):
@@ -43,5 +44,5 @@ def validated_input(serializer_class: type[serializers.Serializer[Any]], data: A
         return serializer.validated_data
     finally:
         # Nothing of this request stays on the kept serializer (an upload, a workbook's rows).
-        for name in ("initial_data", *_RESULTS):
+        for name in _PER_REQUEST:
             serializer.__dict__.pop(name, None)
